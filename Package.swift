@@ -1,0 +1,68 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Module map (see README "Layout"):
+//   SidelineActivity    shared Live Activity model (Foundation only; an iOS widget can depend on it)
+//   SidelineCore        pure logic: models, mapping, lifecycle, poll planning, rate budget. No I/O.
+//   SidelineSleeper     adapter: Sleeper HTTP client and game-status feeds (libcurl via FoundationNetworking)
+//   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
+//   SidelineEngine      wiring: configuration, one scheduler pass, registration, sinks
+//   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
+//   sideline            the thin executable
+let package = Package(
+    name: "Sideline",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "sideline", targets: ["sideline"]),
+        .library(name: "SidelineActivity", targets: ["SidelineActivity"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .target(name: "SidelineActivity"),
+        .target(name: "SidelineCore", dependencies: ["SidelineActivity"]),
+        .target(
+            name: "SidelineSleeper",
+            dependencies: ["SidelineCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "SidelineStore",
+            dependencies: ["SidelineCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "SidelineEngine",
+            dependencies: [
+                "SidelineCore", "SidelineSleeper", "SidelineStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "SidelineFakeSleeper",
+            dependencies: ["SidelineCore", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .executableTarget(
+            name: "sideline",
+            dependencies: [
+                "SidelineEngine", "SidelineFakeSleeper",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore"]),
+        .testTarget(
+            name: "SidelineSleeperTests",
+            dependencies: ["SidelineSleeper", "SidelineFakeSleeper"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore"]),
+        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineFakeSleeper"]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineFakeSleeper"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Where one starter stands today.
+public enum StarterState: String, Sendable, Codable, Hashable {
+    case toPlay = "to_play"
+    case playing
+    case done
+    /// Empty slot, free agent, unknown id, bye week: counts for nothing and is never an error.
+    case notPlaying = "not_playing"
+}
+
+/// One starter as the registration sees him.
+public struct StarterLine: Sendable, Codable, Hashable {
+    public let playerID: String
+    public let name: String
+    public let position: String?
+    public let team: TeamCode?
+    public let points: Double
+    public let state: StarterState
+    /// His game's kickoff, when he has a game this week.
+    public let kickoff: Date?
+
+    public init(playerID: String, name: String, position: String?, team: TeamCode?, points: Double, state: StarterState, kickoff: Date?) {
+        self.playerID = playerID
+        self.name = name
+        self.position = position
+        self.team = team
+        self.points = points
+        self.state = state
+        self.kickoff = kickoff
+    }
+}
+
+/// How many starters are to play, playing and done (not-playing slots are not counted).
+public struct StarterCounts: Sendable, Codable, Hashable {
+    public let playing: Int
+    public let toPlay: Int
+    public let done: Int
+
+    public init(playing: Int, toPlay: Int, done: Int) {
+        self.playing = playing
+        self.toPlay = toPlay
+        self.done = done
+    }
+
+    public static let zero = StarterCounts(playing: 0, toPlay: 0, done: 0)
+
+    enum CodingKeys: String, CodingKey {
+        case playing
+        case toPlay = "to_play"
+        case done
+    }
+}
+
+/// One side of a matchup: a roster's team name, points and starters.
+public struct LineupView: Sendable, Codable, Hashable {
+    public let rosterID: Int
+    public let teamName: String
+    public let points: Double
+    public let starters: [StarterLine]
+
+    public init(rosterID: Int, teamName: String, points: Double, starters: [StarterLine]) {
+        self.rosterID = rosterID
+        self.teamName = teamName
+        self.points = points
+        self.starters = starters
+    }
+
+    public var counts: StarterCounts {
+        StarterCounts(
+            playing: starters.count { $0.state == .playing },
+            toPlay: starters.count { $0.state == .toPlay },
+            done: starters.count { $0.state == .done }
+        )
+    }
+
+    /// The earliest kickoff among starters still to play.
+    public var nextKickoff: Date? {
+        starters.filter { $0.state == .toPlay }.compactMap(\.kickoff).min()
+    }
+}
+
+/// Everything a registration would see of its matchup right now: the input of the
+/// lifecycle (what changed?) and of the display builder (what to show?).
+public struct MatchupView: Sendable, Codable, Hashable {
+    public let leagueName: String
+    public let season: String
+    public let week: Int
+    public let me: LineupView
+    /// `nil` on a bye, for an unpaired roster, or a team out of the playoffs.
+    public let opponent: LineupView?
+    /// `true` in a median-scoring league (each team also plays the league median).
+    public let hasMedianGame: Bool
+
+    public init(leagueName: String, season: String, week: Int, me: LineupView, opponent: LineupView?, hasMedianGame: Bool = false) {
+        self.leagueName = leagueName
+        self.season = season
+        self.week = week
+        self.me = me
+        self.opponent = opponent
+        self.hasMedianGame = hasMedianGame
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Maps a roster's starters to this week's NFL games: to play, playing, or done.
+///
+/// Pure: the caller passes the matchups snapshot, the players index and the week's games.
+public enum StarterMapper {
+    /// The state of a player on `team` given the week's games.
+    public static func state(of team: TeamCode?, in schedule: WeekSchedule?) -> (StarterState, Date?) {
+        guard let team, let game = schedule?.game(for: team) else { return (.notPlaying, nil) }
+        switch game.status {
+        case .scheduled: return (.toPlay, game.kickoff)
+        case .inProgress: return (.playing, game.kickoff)
+        case .final, .postponed:
+            // A game postponed before kickoff is simply not played this week; after kickoff
+            // the status merger has already turned it into `.final`.
+            return (game.status == .final ? .done : .notPlaying, game.kickoff)
+        }
+    }
+
+    /// One lineup: the starters (or, in best ball, every rostered player) with their state.
+    public static func lineup(
+        entry: MatchupEntry,
+        teamName: String,
+        bestBall: Bool,
+        players: PlayersIndex,
+        schedule: WeekSchedule?
+    ) -> LineupView {
+        let ids = bestBall ? entry.players : entry.starters
+        let lines = ids.compactMap { id -> StarterLine? in
+            guard id != MatchupEntry.emptySlot, !id.isEmpty else { return nil }
+            let info = players[id]
+            let (state, kickoff) = state(of: info?.team, in: schedule)
+            return StarterLine(
+                playerID: id,
+                name: info?.name ?? id,
+                position: info?.position,
+                team: info?.team,
+                points: entry.points(for: id),
+                state: info == nil ? .notPlaying : state,
+                kickoff: info == nil ? nil : kickoff
+            )
+        }
+        return LineupView(rosterID: entry.rosterID, teamName: teamName, points: entry.points, starters: lines)
+    }
+
+    /// The registration's whole view: its lineup and its opponent's, if it has one.
+    public static func view(
+        rosterID: Int,
+        league: League,
+        snapshot: [MatchupEntry],
+        teamNames: [Int: String],
+        players: PlayersIndex,
+        schedule: WeekSchedule?,
+        week: Int,
+        hasMedianGame: Bool = false
+    ) -> MatchupView? {
+        guard let mine = snapshot.first(where: { $0.rosterID == rosterID }) else { return nil }
+        let opponentEntry = mine.matchupID.flatMap { id in
+            snapshot.first { $0.matchupID == id && $0.rosterID != rosterID }
+        }
+        func name(_ id: Int) -> String { teamNames[id] ?? "Team \(id)" }
+        return MatchupView(
+            leagueName: league.name,
+            season: league.season,
+            week: week,
+            me: lineup(entry: mine, teamName: name(rosterID), bestBall: league.isBestBall, players: players, schedule: schedule),
+            opponent: opponentEntry.map {
+                lineup(entry: $0, teamName: name($0.rosterID), bestBall: league.isBestBall, players: players, schedule: schedule)
+            },
+            hasMedianGame: hasMedianGame
+        )
+    }
+}
