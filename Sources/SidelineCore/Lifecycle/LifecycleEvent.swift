@@ -1,0 +1,46 @@
+import Foundation
+
+/// What happens to a Live Activity.
+public enum LifecycleEventKind: String, Sendable, Codable, Hashable {
+    case start, update, end
+}
+
+/// Why it happened: a short, fixed vocabulary (documented in the README).
+public enum LifecycleReason: String, Sendable, Codable, Hashable, CaseIterable {
+    /// A starter's game kicked off and no activity was running.
+    case kickoff
+    /// Points moved (either side).
+    case points
+    /// Who is playing, to play or done changed.
+    case players
+    /// A starter kicked off while the activity was in its grace period.
+    case resumed
+    /// The grace period after the last starter's game ran out.
+    case graceExpired = "grace_expired"
+    /// Apple's 8-hour limit was near: the old activity ends and a new one starts.
+    case rollover
+    /// The registration was removed.
+    case removed
+}
+
+/// One lifecycle event for one activity, as the state machine emits it. The engine stores
+/// it in the outbox before any sink sees it.
+public struct LifecycleEvent: Sendable, Codable, Hashable {
+    public let kind: LifecycleEventKind
+    public let reason: LifecycleReason
+    public let at: Date
+    public let activityID: String
+    /// The matchup as shown in this event (the final state for an end).
+    public let view: MatchupView
+    /// Where the activity is after this event (live or grace; ended for an end).
+    public let phase: DisplayPhase
+
+    public init(kind: LifecycleEventKind, reason: LifecycleReason, at: Date, activityID: String, view: MatchupView, phase: DisplayPhase) {
+        self.kind = kind
+        self.reason = reason
+        self.at = at
+        self.activityID = activityID
+        self.view = view
+        self.phase = phase
+    }
+}
