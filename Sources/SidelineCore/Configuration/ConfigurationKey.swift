@@ -1,0 +1,70 @@
+import Foundation
+
+/// One configuration key: its dotted name, type, default and allowed range.
+///
+/// The environment variable for a key follows one rule: `SIDELINE_` + the key upper-cased
+/// with dots turned into underscores (`sleeper.max_calls_per_minute` →
+/// `SIDELINE_SLEEPER_MAX_CALLS_PER_MINUTE`).
+public struct ConfigurationKey: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case string
+        case integer(ClosedRange<Int>)
+        case number(ClosedRange<Double>)
+        case url
+        case timeZone
+        case list(allowed: [String])
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// The default as text (`nil`: derived at run time, see ``SidelineConfiguration``).
+    public let defaultValue: String?
+    public let help: String
+
+    public var environmentName: String {
+        "SIDELINE_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
+    }
+}
+
+extension ConfigurationKey {
+    /// Every key Sideline reads. `config/sideline.example.json` documents the same list,
+    /// and a test keeps the two in step.
+    public static let all: [ConfigurationKey] = [
+        .init(name: "database", kind: .string, defaultValue: nil,
+              help: "SQLite file holding registrations, lifecycle state, the call log and the outbox."),
+        .init(name: "cache_dir", kind: .string, defaultValue: nil,
+              help: "Directory for downloaded data (the players index)."),
+        .init(name: "sleeper.url", kind: .url, defaultValue: "https://api.sleeper.app",
+              help: "Sleeper API base URL; the client appends /v1/…"),
+        .init(name: "sleeper.max_calls_per_minute", kind: .integer(1...1000), defaultValue: "1000",
+              help: "Most calls to Sleeper's hosts in any 60-second window, across passes and processes."),
+        .init(name: "sleeper.registration_headroom", kind: .integer(0...500), defaultValue: "50",
+              help: "Calls per minute the scheduler leaves free for registrations."),
+        .init(name: "sleeper.timeout_seconds", kind: .number(1...120), defaultValue: "15",
+              help: "Per-request timeout for Sleeper, the scores feed and ESPN."),
+        .init(name: "scores.url", kind: .url, defaultValue: "https://api.sleeper.com",
+              help: "Sleeper scores feed base URL (game statuses)."),
+        .init(name: "espn.url", kind: .url, defaultValue: "https://site.api.espn.com",
+              help: "ESPN scoreboard base URL (fallback for game statuses)."),
+        .init(name: "polling.matchups_seconds", kind: .number(60...3600), defaultValue: "60",
+              help: "Refresh interval for leagues with a live or grace activity (60 is the minimum: Sleeper's CDN caches matchups for 60 s)."),
+        .init(name: "polling.pass_seconds", kind: .number(5...600), defaultValue: "30",
+              help: "How often the daemon wakes up to run a pass."),
+        .init(name: "lifecycle.grace_minutes", kind: .number(0...240), defaultValue: "30",
+              help: "How long an activity stays after the last starter's game ends."),
+        .init(name: "lifecycle.bridge_minutes", kind: .number(0...240), defaultValue: "30",
+              help: "Hold an activity over a gap this short before a starter's kickoff instead of ending and restarting."),
+        .init(name: "lifecycle.max_activity_hours", kind: .number(0.5...7.9), defaultValue: "7.5",
+              help: "Roll an activity over (end + start) at this age; Apple ends activities at 8 hours."),
+        .init(name: "display.time_zone", kind: .timeZone, defaultValue: "America/New_York",
+              help: "Time zone for times shown on the Lock Screen."),
+        .init(name: "display.locale", kind: .string, defaultValue: "en_US",
+              help: "Locale for times shown on the Lock Screen."),
+        .init(name: "sinks.enabled", kind: .list(allowed: ["stdout"]), defaultValue: "stdout",
+              help: "Push sinks for real (non-dry-run) passes, comma-separated."),
+        .init(name: "log.level", kind: .list(allowed: ["trace", "debug", "info", "notice", "warning", "error"]), defaultValue: "info",
+              help: "Log level (logs go to stderr)."),
+    ]
+
+    public static let byName: [String: ConfigurationKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+}

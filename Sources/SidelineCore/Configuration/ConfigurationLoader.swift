@@ -1,0 +1,142 @@
+import Foundation
+
+/// A configuration problem, always naming the key (or file) at fault.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Where a configuration value came from, for `--help`-style diagnostics.
+public enum ConfigurationSource: String, Sendable {
+    case flag, environment, file, `default`
+}
+
+/// Resolves the configuration from flags, the environment, a JSON file and the defaults, in
+/// that order of precedence. Pure: the caller reads the file and the environment.
+public enum ConfigurationLoader {
+    public static func resolve(
+        file: Data?,
+        fileName: String = "config file",
+        environment: [String: String],
+        flags: [String: String] = [:],
+        derivedDefaults: [String: String]
+    ) throws(ConfigurationError) -> SidelineConfiguration {
+        let fileValues = try file.map { data throws(ConfigurationError) in try flatten(data, fileName: fileName) } ?? [:]
+        let environmentValues = try environmentOverrides(environment)
+        var raw: [String: String] = [:]
+        for key in ConfigurationKey.all {
+            if let value = flags[key.name] ?? environmentValues[key.name] ?? fileValues[key.name] ?? key.defaultValue ?? derivedDefaults[key.name] {
+                let source = flags[key.name] != nil ? "flag" : environmentValues[key.name] != nil ? key.environmentName : fileValues[key.name] != nil ? fileName : "default"
+                raw[key.name] = try validate(value, for: key, source: source)
+            }
+        }
+        return try SidelineConfiguration(values: raw)
+    }
+
+    /// `SIDELINE_*` variables, by key name. An unknown `SIDELINE_` variable is an error: a
+    /// typo must not silently fall back to a default.
+    static func environmentOverrides(_ environment: [String: String]) throws(ConfigurationError) -> [String: String] {
+        let byEnvironmentName = Dictionary(uniqueKeysWithValues: ConfigurationKey.all.map { ($0.environmentName, $0.name) })
+        var values: [String: String] = [:]
+        for (name, value) in environment where name.hasPrefix("SIDELINE_") {
+            guard let key = byEnvironmentName[name] else {
+                throw ConfigurationError("unknown environment variable \(name) (see config/sideline.example.json for the keys)")
+            }
+            values[key] = value
+        }
+        return values
+    }
+
+    /// Flattens `{"sleeper": {"max_calls_per_minute": 900}}` to `sleeper.max_calls_per_minute`.
+    static func flatten(_ data: Data, fileName: String) throws(ConfigurationError) -> [String: String] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigurationError("\(fileName) is not valid JSON")
+        }
+        guard let root = object as? [String: Any] else {
+            throw ConfigurationError("\(fileName) must hold a JSON object")
+        }
+        var values: [String: String] = [:]
+        try flatten(root, prefix: "", into: &values, fileName: fileName)
+        return values
+    }
+
+    private static func flatten(_ object: [String: Any], prefix: String, into values: inout [String: String], fileName: String) throws(ConfigurationError) {
+        for (name, value) in object {
+            // Keys starting with "_" are comments (JSON has none of its own).
+            if name.hasPrefix("_") { continue }
+            let key = prefix.isEmpty ? name : "\(prefix).\(name)"
+            switch value {
+            case let nested as [String: Any]:
+                try flatten(nested, prefix: key, into: &values, fileName: fileName)
+            default:
+                guard ConfigurationKey.byName[key] != nil else {
+                    throw ConfigurationError("unknown key \"\(key)\" in \(fileName)")
+                }
+                values[key] = try text(of: value, key: key, fileName: fileName)
+            }
+        }
+    }
+
+    private static func text(of value: Any, key: String, fileName: String) throws(ConfigurationError) -> String {
+        switch value {
+        case let string as String: return string
+        case let list as [Any]:
+            var items: [String] = []
+            for item in list {
+                guard let string = item as? String else { throw ConfigurationError("\(key) in \(fileName) must be a list of strings") }
+                items.append(string)
+            }
+            return items.joined(separator: ",")
+        case _ where type(of: value) == Bool.self:
+            throw ConfigurationError("\(key) in \(fileName) must not be true/false")
+        case let number as NSNumber:
+            return number.stringValue
+        default:
+            throw ConfigurationError("\(key) in \(fileName) has a value of the wrong type")
+        }
+    }
+
+    static func validate(_ value: String, for key: ConfigurationKey, source: String) throws(ConfigurationError) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        func fail(_ why: String) -> ConfigurationError {
+            ConfigurationError("\(key.name) (from \(source)) \(why), got \"\(value)\"")
+        }
+        switch key.kind {
+        case .string:
+            guard !trimmed.isEmpty else { throw fail("must not be empty") }
+            return trimmed
+        case .integer(let range):
+            guard let number = Int(trimmed) else { throw fail("must be a whole number") }
+            guard range.contains(number) else { throw fail("must be between \(range.lowerBound) and \(range.upperBound)") }
+            return trimmed
+        case .number(let range):
+            guard let number = Double(trimmed), number.isFinite else { throw fail("must be a number") }
+            guard range.contains(number) else { throw fail("must be between \(range.lowerBound.formatted()) and \(range.upperBound.formatted())") }
+            return trimmed
+        case .url:
+            guard let url = URL(string: trimmed), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw fail("must be an http(s) URL")
+            }
+            return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+        case .timeZone:
+            guard TimeZone(identifier: trimmed) != nil else { throw fail("must be a time zone name like America/New_York") }
+            return trimmed
+        case .list(let allowed):
+            let items = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if let bad = items.first(where: { !allowed.contains($0) }) {
+                throw fail("has \"\(bad)\"; allowed: \(allowed.joined(separator: ", "))")
+            }
+            return items.joined(separator: ",")
+        }
+    }
+}
+
+private extension Double {
+    func formatted() -> String {
+        self == rounded() ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The resolved, validated configuration. Build it with ``ConfigurationLoader``.
+public struct SidelineConfiguration: Sendable, Hashable {
+    public let databasePath: String
+    public let cacheDirectory: String
+    public let sleeperURL: URL
+    public let scoresURL: URL
+    public let espnURL: URL
+    public let maxCallsPerMinute: Int
+    public let registrationHeadroom: Int
+    public let timeout: TimeInterval
+    public let poll: PollSettings
+    public let passInterval: TimeInterval
+    public let lifecycle: LifecycleSettings
+    public let timeZone: TimeZone
+    public let localeIdentifier: String
+    public let sinks: [String]
+    public let logLevel: String
+
+    init(values: [String: String]) throws(ConfigurationError) {
+        func value(_ key: String) throws(ConfigurationError) -> String {
+            guard let value = values[key] else { throw ConfigurationError("\(key) has no value") }
+            return value
+        }
+        func url(_ key: String) throws(ConfigurationError) -> URL {
+            guard let url = URL(string: try value(key)) else { throw ConfigurationError("\(key) is not a URL") }
+            return url
+        }
+        func number(_ key: String) throws(ConfigurationError) -> Double { Double(try value(key)) ?? 0 }
+
+        databasePath = try value("database")
+        cacheDirectory = try value("cache_dir")
+        sleeperURL = try url("sleeper.url")
+        scoresURL = try url("scores.url")
+        espnURL = try url("espn.url")
+        maxCallsPerMinute = Int(try value("sleeper.max_calls_per_minute")) ?? 1000
+        registrationHeadroom = Int(try value("sleeper.registration_headroom")) ?? 50
+        guard registrationHeadroom < maxCallsPerMinute else {
+            throw ConfigurationError("sleeper.registration_headroom (\(registrationHeadroom)) must be below sleeper.max_calls_per_minute (\(maxCallsPerMinute))")
+        }
+        timeout = try number("sleeper.timeout_seconds")
+        poll = PollSettings(matchupsSeconds: try number("polling.matchups_seconds"))
+        passInterval = try number("polling.pass_seconds")
+        lifecycle = LifecycleSettings(
+            graceMinutes: try number("lifecycle.grace_minutes"),
+            bridgeMinutes: try number("lifecycle.bridge_minutes"),
+            maxActivityHours: try number("lifecycle.max_activity_hours")
+        )
+        timeZone = TimeZone(identifier: try value("display.time_zone")) ?? .gmt
+        localeIdentifier = try value("display.locale")
+        sinks = try value("sinks.enabled").split(separator: ",").map(String.init)
+        logLevel = try value("log.level")
+    }
+
+    public var rateBudget: RateBudget { RateBudget(limit: maxCallsPerMinute, headroom: registrationHeadroom) }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A running Live Activity, as the state machine remembers it between passes.
+public struct ActivityState: Sendable, Codable, Hashable {
+    public enum Phase: Sendable, Codable, Hashable {
+        /// At least one starter is playing (or a kickoff is awaiting its lineup snapshot).
+        case live
+        /// No starter is playing; the activity lingers from `since` for the grace period.
+        case grace(since: Date)
+    }
+
+    public let id: String
+    public let startedAt: Date
+    public var phase: Phase
+    /// What the phone was last told; an update is sent only when the view differs.
+    public var lastView: MatchupView
+
+    public init(id: String, startedAt: Date, phase: Phase, lastView: MatchupView) {
+        self.id = id
+        self.startedAt = startedAt
+        self.phase = phase
+        self.lastView = lastView
+    }
+
+    public var displayPhase: DisplayPhase {
+        if case .grace = phase { return .grace }
+        return .live
+    }
+}
+
+/// One registration's lifecycle for one NFL week. Persisted after every pass.
+public struct LifecycleState: Sendable, Codable, Hashable {
+    /// The running activity, if any.
+    public var activity: ActivityState?
+    /// How many activities this registration has started this week (names the next one).
+    public var startedCount: Int
+    public var lastEndedAt: Date?
+
+    public init(activity: ActivityState? = nil, startedCount: Int = 0, lastEndedAt: Date? = nil) {
+        self.activity = activity
+        self.startedCount = startedCount
+        self.lastEndedAt = lastEndedAt
+    }
+
+    public static let idle = LifecycleState()
+
+    public var isOpen: Bool { activity != nil }
+}
+
+/// The lifecycle's tunables (config keys `lifecycle.*`).
+public struct LifecycleSettings: Sendable, Hashable {
+    public var grace: TimeInterval
+    public var bridge: TimeInterval
+    public var maxActivityAge: TimeInterval
+
+    public init(graceMinutes: Double = 30, bridgeMinutes: Double = 30, maxActivityHours: Double = 7.5) {
+        grace = graceMinutes * 60
+        bridge = bridgeMinutes * 60
+        maxActivityAge = maxActivityHours * 3600
+    }
+}
+
+/// What one pass knows about a registration.
+public struct LifecycleInput: Sendable, Hashable {
+    public let now: Date
+    /// The matchup as of the latest snapshot; `nil` before the first snapshot.
+    public let view: MatchupView?
+    /// The snapshot was fetched long enough after a playing starter's kickoff to show the
+    /// locked lineup (see ``StartConfirmation``). Starting on an older snapshot could start
+    /// for a player who was benched at the last minute.
+    public let startConfirmed: Bool
+    /// The league is in season and the NFL is in a fantasy part of the year.
+    public let mayStart: Bool
+    /// Prefix for the ids of activities started this week, e.g. `"3-2026w12"`.
+    public let activityPrefix: String
+
+    public init(now: Date, view: MatchupView?, startConfirmed: Bool, mayStart: Bool, activityPrefix: String) {
+        self.now = now
+        self.view = view
+        self.startConfirmed = startConfirmed
+        self.mayStart = mayStart
+        self.activityPrefix = activityPrefix
+    }
+}

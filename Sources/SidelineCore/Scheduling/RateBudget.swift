@@ -1,0 +1,47 @@
+import Foundation
+
+/// Sleeper's ceiling as a sliding 60-second window: never more than `limit` calls in any
+/// window, with `headroom` of them kept free for registrations (a self-hoster typing
+/// `sideline users add` during a kickoff burst should not wait).
+public struct RateBudget: Sendable, Hashable {
+    public static let window: TimeInterval = 60
+
+    public let limit: Int
+    public let headroom: Int
+
+    public init(limit: Int, headroom: Int) {
+        self.limit = limit
+        self.headroom = min(headroom, max(limit - 1, 0))
+    }
+
+    /// Calls that count against the window ending at `now`. Calls logged "after" `now`
+    /// (a replay of an earlier day on a database that has seen later days) count too:
+    /// erring on the side of fewer calls is the safe way to be wrong.
+    public func used(_ calls: [Date], now: Date) -> Int {
+        let start = now.addingTimeInterval(-Self.window)
+        return calls.count { $0 > start }
+    }
+
+    /// How many more calls may be made now.
+    public func remaining(_ calls: [Date], now: Date, forRegistration: Bool) -> Int {
+        let cap = forRegistration ? limit : limit - headroom
+        return max(0, cap - used(calls, now: now))
+    }
+
+    public func admits(_ calls: [Date], now: Date, forRegistration: Bool) -> Bool {
+        remaining(calls, now: now, forRegistration: forRegistration) > 0
+    }
+}
+
+/// How long an endpoint rests after Sleeper pushed back (429, 403, 5xx).
+public enum Backoff {
+    public static let base: TimeInterval = 30
+    public static let cap: TimeInterval = 15 * 60
+
+    /// `failures` counts consecutive failures including this one; `retryAfter` wins when longer.
+    public static func until(now: Date, failures: Int, retryAfter: TimeInterval?) -> Date {
+        let exponent = Double(max(0, min(failures - 1, 10)))
+        let wait = min(cap, base * pow(2, exponent))
+        return now.addingTimeInterval(max(wait, retryAfter ?? 0))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import SidelineCore
+
+/// A league's latest matchups for a week, and when they were fetched.
+public struct StoredSnapshot: Sendable, Hashable {
+    public let entries: [MatchupEntry]
+    public let fetchedAt: Date
+
+    public init(entries: [MatchupEntry], fetchedAt: Date) {
+        self.entries = entries
+        self.fetchedAt = fetchedAt
+    }
+}
+
+extension SQLiteStore {
+    public func nflState() throws(StoreError) -> (state: NFLState, fetchedAt: Date)? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetched_at FROM nfl_state WHERE id = 1") else { return nil }
+            return (try JSONColumn.decode(NFLState.self, from: row["json"]), Date(seconds: row["fetched_at"]))
+        }
+    }
+
+    public func saveNFLState(_ state: NFLState, fetchedAt: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO nfl_state (id, json, fetched_at) VALUES (1, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
+                """, arguments: [try JSONColumn.encode(state), fetchedAt.seconds])
+        }
+    }
+
+    public func schedule(_ week: WeekKey) throws(StoreError) -> (schedule: WeekSchedule, fetchedAt: Date)? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetched_at FROM schedule WHERE week_key = ?", arguments: [week.storageKey]) else { return nil }
+            return (try JSONColumn.decode(WeekSchedule.self, from: row["json"]), Date(seconds: row["fetched_at"]))
+        }
+    }
+
+    public func saveSchedule(_ schedule: WeekSchedule, for week: WeekKey, fetchedAt: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO schedule (week_key, json, fetched_at) VALUES (?, ?, ?)
+                ON CONFLICT(week_key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
+                """, arguments: [week.storageKey, try JSONColumn.encode(schedule), fetchedAt.seconds])
+        }
+    }
+
+    public func snapshot(leagueID: String, week: WeekKey) throws(StoreError) -> StoredSnapshot? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?", arguments: [leagueID, week.storageKey]) else { return nil }
+            return StoredSnapshot(entries: try JSONColumn.decode([MatchupEntry].self, from: row["json"]), fetchedAt: Date(seconds: row["fetched_at"]))
+        }
+    }
+
+    /// When each league's snapshot for `week` was fetched, without decoding the snapshots.
+    public func snapshotTimes(week: WeekKey) throws(StoreError) -> [String: Date] {
+        try read { db in
+            var times: [String: Date] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT league_id, fetched_at FROM snapshot WHERE week_key = ?", arguments: [week.storageKey]) {
+                times[row["league_id"]] = Date(seconds: row["fetched_at"])
+            }
+            return times
+        }
+    }
+
+    public func saveSnapshot(leagueID: String, week: WeekKey, entries: [MatchupEntry], fetchedAt: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO snapshot (league_id, week_key, json, fetched_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(league_id, week_key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
+                """, arguments: [leagueID, week.storageKey, try JSONColumn.encode(entries), fetchedAt.seconds])
+        }
+    }
+
+    /// Sleeper answered 304: the stored snapshot is current as of `fetchedAt`.
+    public func touchSnapshot(leagueID: String, week: WeekKey, fetchedAt: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?", arguments: [fetchedAt.seconds, leagueID, week.storageKey])
+        }
+    }
+
+    // MARK: - Small key/value facts
+
+    public func meta(_ key: String) throws(StoreError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setMeta(_ key: String, _ value: String) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+        }
+    }
+
+    // MARK: - HTTP cache (ETags)
+
+    public func cachedResponse(url: String) throws(StoreError) -> (etag: String, body: Data)? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT etag, body FROM http_cache WHERE url = ?", arguments: [url]) else { return nil }
+            return (row["etag"], row["body"])
+        }
+    }
+
+    public func saveCachedResponse(url: String, etag: String, body: Data) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "INSERT INTO http_cache (url, etag, body) VALUES (?, ?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag, body = excluded.body", arguments: [url, etag, body])
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import SidelineCore
+
+/// Which lifecycle row: one per registration, NFL week and mode.
+public struct LifecycleKey: Sendable, Hashable {
+    public let registrationID: Int64
+    public let week: WeekKey
+    public let mode: PassMode
+
+    public init(registrationID: Int64, week: WeekKey, mode: PassMode) {
+        self.registrationID = registrationID
+        self.week = week
+        self.mode = mode
+    }
+}
+
+/// An event to put in the outbox, with the JSON the sinks will receive.
+public struct OutboxDraft: Sendable, Hashable {
+    public let mode: PassMode
+    public let registrationID: Int64
+    public let activityID: String
+    public let kind: LifecycleEventKind
+    public let reason: LifecycleReason
+    public let at: Date
+    public let payload: Data
+
+    public init(mode: PassMode, registrationID: Int64, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason, at: Date, payload: Data) {
+        self.mode = mode
+        self.registrationID = registrationID
+        self.activityID = activityID
+        self.kind = kind
+        self.reason = reason
+        self.at = at
+        self.payload = payload
+    }
+}
+
+/// One event still owed to one sink.
+public struct PendingDelivery: Sendable, Hashable {
+    public let eventID: Int64
+    public let sink: String
+    public let activityID: String
+    public let kind: LifecycleEventKind
+    public let payload: Data
+    public let attempts: Int
+}
+
+extension SQLiteStore {
+    /// The lifecycle rows a pass needs: every open one (an activity still in grace when the
+    /// week flips finishes its own lifecycle) and every one of `week`.
+    public func lifecycleStates(mode: PassMode, week: WeekKey) throws(StoreError) -> [LifecycleKey: LifecycleState] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT l.registration_id, l.week_key, l.json FROM lifecycle l
+                JOIN registration r ON r.id = l.registration_id AND r.removed_at IS NULL
+                WHERE l.mode = ? AND (l.is_open = 1 OR l.week_key = ?)
+                """, arguments: [mode.rawValue, week.storageKey])
+            return try Self.states(rows, mode: mode)
+        }
+    }
+
+    /// Every open lifecycle row of a registration, in both modes.
+    public func openLifecycleStates(registrationID: Int64) throws(StoreError) -> [LifecycleKey: LifecycleState] {
+        try read { db in
+            var result: [LifecycleKey: LifecycleState] = [:]
+            for mode in [PassMode.live, .dryRun] {
+                let rows = try Row.fetchAll(db, sql: "SELECT registration_id, week_key, json FROM lifecycle WHERE registration_id = ? AND mode = ? AND is_open = 1", arguments: [registrationID, mode.rawValue])
+                result.merge(try Self.states(rows, mode: mode)) { $1 }
+            }
+            return result
+        }
+    }
+
+    private static func states(_ rows: [Row], mode: PassMode) throws -> [LifecycleKey: LifecycleState] {
+        var result: [LifecycleKey: LifecycleState] = [:]
+        for row in rows {
+            guard let week = WeekKey(storageKey: row["week_key"]) else { continue }
+            result[LifecycleKey(registrationID: row["registration_id"], week: week, mode: mode)] = try JSONColumn.decode(LifecycleState.self, from: row["json"])
+        }
+        return result
+    }
+
+    /// Commits a pass's lifecycle states and the events they produced, with one pending
+    /// delivery per event and sink, in a single transaction: after this, a crash loses
+    /// nothing and a rerun of the pass recomputes from the new states (no double start).
+    @discardableResult
+    public func commitPass(states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64] {
+        try write { db in try Self.commit(states: states, events: events, sinks: sinks, at: now, db) }
+    }
+
+    /// Ends a registration: its final events are committed with the removal, atomically.
+    /// `sinks` names the sinks each mode's events are owed to.
+    public func removeRegistration(id: Int64, states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) {
+        try write { db in
+            _ = try Self.commit(states: states, events: events, sinks: sinks, at: now, db)
+            try db.execute(sql: "UPDATE registration SET removed_at = ? WHERE id = ?", arguments: [now.seconds, id])
+        }
+    }
+
+    static func commit(states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date, _ db: Database) throws -> [Int64] {
+        for (key, state) in states {
+            try db.execute(sql: """
+                INSERT INTO lifecycle (registration_id, week_key, mode, json, is_open, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(registration_id, week_key, mode) DO UPDATE SET json = excluded.json, is_open = excluded.is_open, updated_at = excluded.updated_at
+                """, arguments: [key.registrationID, key.week.storageKey, key.mode.rawValue, try JSONColumn.encode(state), state.isOpen, now.seconds])
+        }
+        var ids: [Int64] = []
+        for event in events {
+            try db.execute(sql: """
+                INSERT INTO outbox (registration_id, activity_id, mode, kind, reason, at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [event.registrationID, event.activityID, event.mode.rawValue, event.kind.rawValue, event.reason.rawValue, event.at.seconds, String(decoding: event.payload, as: UTF8.self), now.seconds])
+            let id = db.lastInsertedRowID
+            ids.append(id)
+            for sink in sinks[event.mode] ?? [] {
+                try db.execute(sql: "INSERT INTO delivery (event_id, sink, status, updated_at) VALUES (?, ?, 'pending', ?)", arguments: [id, sink, now.seconds])
+            }
+        }
+        return ids
+    }
+}

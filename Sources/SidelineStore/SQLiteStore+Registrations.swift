@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import SidelineCore
+
+/// A league as stored: Sleeper's league and its team names by roster id.
+public struct StoredLeague: Sendable, Hashable {
+    public let league: League
+    public let teamNames: [Int: String]
+
+    public init(league: League, teamNames: [Int: String]) {
+        self.league = league
+        self.teamNames = teamNames
+    }
+}
+
+/// A registration about to be stored.
+public struct NewRegistration: Sendable, Hashable {
+    public let user: SleeperUser
+    public let league: League
+    public let rosterID: Int
+
+    public init(user: SleeperUser, league: League, rosterID: Int) {
+        self.user = user
+        self.league = league
+        self.rosterID = rosterID
+    }
+}
+
+extension SQLiteStore {
+    public func activeRegistrations() throws(StoreError) -> [Registration] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM registration WHERE removed_at IS NULL ORDER BY id").map(Self.registration)
+        }
+    }
+
+    public func registration(id: Int64) throws(StoreError) -> Registration? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE id = ? AND removed_at IS NULL", arguments: [id]).map(Self.registration)
+        }
+    }
+
+    /// Any registration, removed or not (events keep naming removed ones).
+    public func anyRegistration(id: Int64) throws(StoreError) -> Registration? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE id = ?", arguments: [id]).map(Self.registration)
+        }
+    }
+
+    /// Stores the leagues and registrations in one transaction. Returns, in input order,
+    /// each registration and whether it already existed (registering twice is not an error).
+    public func register(_ items: [NewRegistration], leagues: [StoredLeague], at now: Date) throws(StoreError) -> [(Registration, existed: Bool)] {
+        try write { db in
+            for stored in leagues { try Self.saveLeague(stored, at: now, db) }
+            return try items.map { item in
+                if let existing = try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE sleeper_user_id = ? AND league_id = ? AND removed_at IS NULL", arguments: [item.user.userID, item.league.leagueID]) {
+                    return (Self.registration(existing), true)
+                }
+                try db.execute(sql: """
+                    INSERT INTO registration (sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [item.user.userID, item.user.username, item.user.displayName, item.league.leagueID, item.league.name, item.rosterID, item.league.season, now.seconds])
+                let row = try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE id = ?", arguments: [db.lastInsertedRowID])
+                guard let row else { throw StoreError("registration vanished after insert") }
+                return (Self.registration(row), false)
+            }
+        }
+    }
+
+    /// Moves a registration to its league's renewal for a new season.
+    public func follow(registrationID: Int64, to league: StoredLeague, rosterID: Int, at now: Date) throws(StoreError) {
+        try write { db in
+            try Self.saveLeague(league, at: now, db)
+            try db.execute(sql: """
+                UPDATE registration SET league_id = ?, league_name = ?, roster_id = ?, season = ?, follow_note = NULL WHERE id = ?
+                """, arguments: [league.league.leagueID, league.league.name, rosterID, league.league.season, registrationID])
+        }
+    }
+
+    public func setFollowNote(registrationID: Int64, _ note: String?) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE registration SET follow_note = ? WHERE id = ?", arguments: [note, registrationID])
+        }
+    }
+
+    public func league(id: String) throws(StoreError) -> StoredLeague? {
+        try read { db in try Self.league(id: id, db) }
+    }
+
+    public func saveLeague(_ league: StoredLeague, at now: Date) throws(StoreError) {
+        try write { db in try Self.saveLeague(league, at: now, db) }
+    }
+
+    static func league(id: String, _ db: Database) throws -> StoredLeague? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT json, team_names FROM league WHERE league_id = ?", arguments: [id]) else { return nil }
+        let league = try JSONColumn.decode(League.self, from: row["json"])
+        let names = try JSONColumn.decode([String: String].self, from: row["team_names"])
+        return StoredLeague(league: league, teamNames: Dictionary(uniqueKeysWithValues: names.compactMap { key, value in Int(key).map { ($0, value) } }))
+    }
+
+    static func saveLeague(_ stored: StoredLeague, at now: Date, _ db: Database) throws {
+        let names = Dictionary(uniqueKeysWithValues: stored.teamNames.map { (String($0.key), $0.value) })
+        try db.execute(sql: """
+            INSERT INTO league (league_id, json, team_names, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT(league_id) DO UPDATE SET json = excluded.json, team_names = excluded.team_names, updated_at = excluded.updated_at
+            """, arguments: [stored.league.leagueID, try JSONColumn.encode(stored.league), try JSONColumn.encode(names), now.seconds])
+    }
+
+    static func registration(_ row: Row) -> Registration {
+        Registration(
+            id: row["id"], sleeperUserID: row["sleeper_user_id"], username: row["username"], displayName: row["display_name"],
+            leagueID: row["league_id"], leagueName: row["league_name"], rosterID: row["roster_id"], season: row["season"],
+            createdAt: Date(seconds: row["created_at"]), followNote: row["follow_note"]
+        )
+    }
+}

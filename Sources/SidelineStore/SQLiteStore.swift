@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import SidelineCore
+
+/// All of Sideline's state in one SQLite file (GRDB over the system libsqlite3).
+///
+/// One instance per process. Every invariant is one write transaction: a pass's lifecycle
+/// states and the events they produced are committed together, before any sink sees them.
+public final class SQLiteStore: Sendable {
+    let pool: DatabasePool
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError("cannot create the database directory \(directory.path): \(error.localizedDescription)")
+        }
+        var configuration = Configuration()
+        // Another process (a `status` call, an overlapping cron pass) may hold the write lock briefly.
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Schema.migrator.migrate(pool)
+        } catch {
+            throw StoreError("cannot open the database \(path): \(Self.describe(error))")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return "\(error)"
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try pool.read(body) } catch { throw StoreError("database read failed: \(Self.describe(error))") }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try pool.write(body) } catch let error as StoreError { throw error } catch {
+            throw StoreError("database write failed: \(Self.describe(error))")
+        }
+    }
+}
+
+// MARK: - JSON columns
+
+enum JSONColumn {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(type, from: Data(text.utf8))
+    }
+}
+
+extension WeekKey {
+    /// The text form used as a key in the database: `2026/regular/12`.
+    public var storageKey: String { "\(season)/\(seasonType.rawValue)/\(week)" }
+
+    public init?(storageKey: String) {
+        let parts = storageKey.split(separator: "/")
+        guard parts.count == 3, let type = SeasonType(rawValue: String(parts[1])), let week = Int(parts[2]) else { return nil }
+        self.init(season: String(parts[0]), seasonType: type, week: week)
+    }
+}
+
+extension Date {
+    var seconds: Double { timeIntervalSince1970 }
+    init(seconds: Double) { self.init(timeIntervalSince1970: seconds) }
+}

@@ -1,0 +1,114 @@
+import GRDB
+
+/// The database schema. Migrations are named by string and never change once shipped:
+/// add a new one instead.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-core") { db in
+            try db.execute(sql: """
+                CREATE TABLE registration (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    sleeper_user_id TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    league_id TEXT NOT NULL,
+                    league_name TEXT NOT NULL,
+                    roster_id INTEGER NOT NULL,
+                    season TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    removed_at REAL,
+                    follow_note TEXT
+                );
+                -- One active registration per user and league; removed ones stay for history.
+                CREATE UNIQUE INDEX registration_active ON registration(sleeper_user_id, league_id) WHERE removed_at IS NULL;
+
+                CREATE TABLE league (
+                    league_id TEXT PRIMARY KEY,
+                    json TEXT NOT NULL,          -- SidelineCore.League
+                    team_names TEXT NOT NULL,    -- {"roster_id": "name"}
+                    updated_at REAL NOT NULL
+                );
+
+                CREATE TABLE nfl_state (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    json TEXT NOT NULL,
+                    fetched_at REAL NOT NULL
+                );
+
+                CREATE TABLE schedule (
+                    week_key TEXT PRIMARY KEY,   -- "2026/regular/12"
+                    json TEXT NOT NULL,          -- SidelineCore.WeekSchedule (merged, forward-only)
+                    fetched_at REAL NOT NULL
+                );
+
+                CREATE TABLE snapshot (
+                    league_id TEXT NOT NULL,
+                    week_key TEXT NOT NULL,
+                    json TEXT NOT NULL,          -- [SidelineCore.MatchupEntry]
+                    fetched_at REAL NOT NULL,
+                    PRIMARY KEY (league_id, week_key)
+                );
+
+                CREATE TABLE lifecycle (
+                    registration_id INTEGER NOT NULL REFERENCES registration(id),
+                    week_key TEXT NOT NULL,
+                    mode TEXT NOT NULL CHECK (mode IN ('live', 'dry_run')),
+                    json TEXT NOT NULL,          -- SidelineCore.LifecycleState
+                    is_open INTEGER NOT NULL,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (registration_id, week_key, mode)
+                );
+
+                CREATE TABLE outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    registration_id INTEGER NOT NULL REFERENCES registration(id),
+                    activity_id TEXT NOT NULL,
+                    mode TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('start', 'update', 'end')),
+                    reason TEXT NOT NULL,
+                    at REAL NOT NULL,
+                    payload TEXT NOT NULL,       -- the event JSON, exactly as sinks receive it
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX outbox_activity ON outbox(activity_id, id);
+
+                CREATE TABLE delivery (
+                    event_id INTEGER NOT NULL REFERENCES outbox(id),
+                    sink TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    last_error TEXT,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (event_id, sink)
+                );
+                CREATE INDEX delivery_pending ON delivery(status, sink);
+
+                CREATE TABLE call_log (
+                    at REAL NOT NULL,
+                    kind TEXT NOT NULL,
+                    path TEXT NOT NULL
+                );
+                CREATE INDEX call_log_at ON call_log(at);
+
+                CREATE TABLE backoff (
+                    scope TEXT PRIMARY KEY,
+                    until REAL NOT NULL,
+                    failures INTEGER NOT NULL
+                );
+
+                CREATE TABLE http_cache (
+                    url TEXT PRIMARY KEY,
+                    etag TEXT NOT NULL,
+                    body BLOB NOT NULL
+                );
+
+                CREATE TABLE meta (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+}
