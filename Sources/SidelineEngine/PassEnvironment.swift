@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineSleeper
+import SidelineStore
+
+/// Where the players index lives between passes (a file under the cache directory).
+public protocol PlayersIndexStore: Sendable {
+    func load() -> (index: PlayersIndex, fetchedAt: Date)?
+    func save(_ index: PlayersIndex, fetchedAt: Date) throws
+}
+
+/// Everything a pass talks to, wired once per process.
+public struct PassEnvironment: Sendable {
+    public let configuration: SidelineConfiguration
+    public let store: SQLiteStore
+    public let sleeper: any SleeperClient
+    public let games: any GameStatusSource
+    public let playersStore: any PlayersIndexStore
+    public let logger: Logger
+
+    public init(configuration: SidelineConfiguration, store: SQLiteStore, sleeper: any SleeperClient, games: any GameStatusSource, playersStore: any PlayersIndexStore, logger: Logger) {
+        self.configuration = configuration
+        self.store = store
+        self.sleeper = sleeper
+        self.games = games
+        self.playersStore = playersStore
+        self.logger = logger
+    }
+}
+
+/// What one pass did, for the log line and for tests.
+public struct PassReport: Sendable {
+    public let at: Date
+    public internal(set) var calls: [PlannedCall] = []
+    public internal(set) var problems: [String] = []
+    public internal(set) var events: [EventEnvelope] = []
+    public internal(set) var delivered = 0
+    public internal(set) var deliveryFailures = 0
+
+    /// Nothing live or in grace after the pass (for `run --until-idle`).
+    public internal(set) var openActivities = 0
+    /// The next kickoff of the current week still to come, if known.
+    public internal(set) var nextKickoff: Date?
+
+    public var summary: String {
+        let kinds = Dictionary(grouping: events, by: \.event).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
+        var parts = ["\(calls.count) call\(calls.count == 1 ? "" : "s")", "\(events.count) event\(events.count == 1 ? "" : "s")" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")]
+        if delivered > 0 { parts.append("\(delivered) delivered") }
+        if deliveryFailures > 0 { parts.append("\(deliveryFailures) delivery failures") }
+        if !problems.isEmpty { parts.append("\(problems.count) problem\(problems.count == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SidelineCore
+import SidelineSleeper
+import SidelineStore
+
+/// The call gate backed by the persistent call log: a call is recorded before it is made,
+/// in the same transaction that checks the sliding window, so the budget holds across
+/// passes and processes.
+public struct StoreCallGate: CallGate {
+    let store: SQLiteStore
+    let budget: RateBudget
+    let now: @Sendable () -> Date
+
+    public init(store: SQLiteStore, budget: RateBudget, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.budget = budget
+        self.now = now
+    }
+
+    public func admit(_ call: SleeperCall) async throws(SleeperError) {
+        let admitted: Bool
+        do {
+            admitted = try store.admitCall(kind: call.kind.rawValue, path: call.path, at: now(), budget: budget, forRegistration: call.isRegistration)
+        } catch {
+            throw .budgetExhausted(endpoint: "\(call.path) (call log unavailable: \(error))")
+        }
+        guard admitted else { throw .budgetExhausted(endpoint: call.path) }
+    }
+}
+
+/// ETags and bodies kept in SQLite, so cron passes (a new process each minute) still get 304s.
+public struct StoreResponseCache: ResponseCache {
+    let store: SQLiteStore
+
+    public init(store: SQLiteStore) { self.store = store }
+
+    public func cached(for url: String) async -> CachedResponse? {
+        guard let hit = try? store.cachedResponse(url: url) else { return nil }
+        return CachedResponse(etag: hit.etag, body: hit.body)
+    }
+
+    public func store(_ response: CachedResponse, for url: String) async {
+        try? store.saveCachedResponse(url: url, etag: response.etag, body: response.body)
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import SidelineCore
+import SidelineEngine
+
+/// Options every command that touches state takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("JSON config file (see config/sideline.example.json).", valueName: "path"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("SQLite database file (overrides SIDELINE_DATABASE and the config file).", valueName: "path"))
+    var database: String?
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Directory for downloaded data (overrides SIDELINE_CACHE_DIR).", valueName: "path"))
+    var cacheDir: String?
+
+    var flags: [String: String] {
+        var flags: [String: String] = [:]
+        flags["database"] = database
+        flags["cache_dir"] = cacheDir
+        return flags
+    }
+
+    func loadConfiguration() throws -> SidelineConfiguration {
+        do {
+            return try ConfigurationFile.load(path: config, flags: flags)
+        } catch {
+            throw CLIFailure(error.message, code: .configuration)
+        }
+    }
+}
+
+/// Parses `--now`: ISO-8601 with or without fractional seconds.
+struct Instant: ExpressibleByArgument {
+    let date: Date
+
+    init?(argument: String) {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: argument) { self.date = date; return }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = formatter.date(from: argument) else { return nil }
+        self.date = date
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A failure the CLI reports as one line on stderr with a documented exit code.
+struct CLIFailure: Error, CustomStringConvertible {
+    enum Code: Int32 {
+        case refused = 1
+        case usage = 64
+        case database = 74
+        case locked = 75
+        case configuration = 78
+    }
+
+    let message: String
+    let code: Code
+
+    init(_ message: String, code: Code) {
+        self.message = message
+        self.code = code
+    }
+
+    var description: String { message }
+}
+
+/// Runs a command body, turning known failures into one stderr line and an exit code.
+func reportingFailures(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let failure as CLIFailure {
+        FileHandle.standardError.write(Data("sideline: \(failure.message)\n".utf8))
+        throw ExitCode(failure.code.rawValue)
+    }
+}

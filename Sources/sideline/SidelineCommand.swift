@@ -1,0 +1,23 @@
+import ArgumentParser
+
+@main
+struct SidelineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sideline",
+        abstract: "Live Activities for Sleeper fantasy football, only while your starters are playing.",
+        discussion: """
+            Register Sleeper users and leagues, then run `sideline tick` every minute from cron \
+            (or `sideline run` as a daemon). Try `sideline demo` first: it replays a bundled game \
+            day against a fake Sleeper on loopback, no account or network needed.
+
+            Exit codes: 0 ok; 1 refused (bad input, Sleeper unreachable); 64 usage; \
+            74 database error; 75 another pass holds the lock; 78 configuration error.
+            """,
+        version: SidelineVersion.current,
+        subcommands: [TickCommand.self, RunCommand.self, StatusCommand.self, UsersCommand.self, DemoCommand.self]
+    )
+}
+
+enum SidelineVersion {
+    static let current = "0.1.0"
+}

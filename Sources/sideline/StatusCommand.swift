@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import SidelineCore
+import SidelineEngine
+
+/// `sideline status`: registrations, their lifecycle, what is due next, the call budget.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show registrations, their lifecycle state, the next due polls and the call budget in use."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func run() async throws {
+        try await reportingFailures {
+            let wiring = try Wiring.open(try global.loadConfiguration())
+            let now = Date()
+            let scheduler = Scheduler(environment: wiring.passEnvironment(now: { now }))
+            let report: StatusReport
+            do { report = try await scheduler.status(at: now) } catch {
+                throw CLIFailure(error.message, code: .database)
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            } else {
+                print(Messages.Status.text(report))
+            }
+        }
+    }
+}

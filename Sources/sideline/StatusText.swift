@@ -1,0 +1,23 @@
+import SidelineCore
+import SidelineEngine
+
+extension Messages.Status {
+    /// The whole `status` text, from the report.
+    static func text(_ report: StatusReport) -> String {
+        var lines = [header(at: report.at, week: report.week), "", registrationsHeading]
+        if report.registrations.isEmpty { lines.append(noRegistrations) }
+        for row in report.registrations {
+            lines.append(registration(row.registration, user: row.username, league: row.leagueName, leagueID: row.leagueID, lifecycle: row.lifecycle, dryRun: row.dryRunLifecycle, activity: row.activity, note: row.note))
+        }
+        lines += ["", pollsHeading]
+        if report.nextPolls.isEmpty { lines.append(noPolls) }
+        lines += report.nextPolls.prefix(12).map { poll($0.call, due: $0.due) }
+        lines += ["", budget(used: report.callsLastMinute, limit: report.callBudget)]
+        lines += report.backoff.sorted { $0.key < $1.key }.map { backoff($0.key, until: $0.value) }
+        if !report.deliveries.isEmpty {
+            lines += ["", deliveriesHeading]
+            lines += report.deliveries.map { deliveries(sink: $0.sink, status: $0.status, count: $0.count) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

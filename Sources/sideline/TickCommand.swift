@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SidelineCore
+import SidelineEngine
+
+/// `sideline tick`: one scheduler pass, then exit. The cron mode, and the way to replay a day.
+struct TickCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tick",
+        abstract: "Run one scheduler pass and exit (run it from cron every minute).",
+        discussion: """
+            A pass polls only what is due (nothing at all when nothing is live or near), steps \
+            every registration's lifecycle and delivers the events. It exits 0 when the pass \
+            completed, even if an endpoint or a delivery failed (that is logged and retried on \
+            the next pass).
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Run the pass as if it were this instant (ISO-8601, e.g. 2026-11-22T18:01:00Z). Drives scheduling, the lifecycle and the call log.", valueName: "instant"))
+    var now: Instant?
+
+    @Flag(name: .customLong("dry-run"), help: "Print lifecycle events to stdout instead of the configured sinks (state still persists, in a dry-run lifecycle of its own).")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON object per event on stdout (logs go to stderr).")
+    var json = false
+
+    func run() async throws {
+        try await reportingFailures {
+            let wiring = try Wiring.open(try global.loadConfiguration())
+            let instant = now?.date ?? Date()
+            let lock = try wiring.lock()
+            defer { withExtendedLifetime(lock) {} }
+            let scheduler = Scheduler(environment: wiring.passEnvironment(now: { instant }))
+            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human)] : wiring.liveSinks(json: json)
+            do {
+                _ = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
+            } catch {
+                throw CLIFailure(error.message, code: .database)
+            }
+        }
+    }
+}

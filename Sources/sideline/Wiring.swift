@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineEngine
+import SidelineSleeper
+import SidelineStore
+
+/// Builds the real adapters from the configuration: the one place that knows which
+/// concrete HTTP client, feeds and stores Sideline runs with.
+struct Wiring {
+    let configuration: SidelineConfiguration
+    let store: SQLiteStore
+    let logger: Logger
+
+    static func open(_ configuration: SidelineConfiguration, label: String = "sideline") throws -> Wiring {
+        bootstrapLogging(level: configuration.logLevel)
+        do {
+            let store = try SQLiteStore(path: configuration.databasePath)
+            return Wiring(configuration: configuration, store: store, logger: Logger(label: label))
+        } catch {
+            throw CLIFailure(error.message, code: .database)
+        }
+    }
+
+    /// The pass lock for this database (waits briefly, then fails with exit code 75).
+    func lock() throws -> PassLock {
+        do { return try PassLock(databasePath: configuration.databasePath) } catch {
+            throw CLIFailure(error.message, code: .locked)
+        }
+    }
+
+    /// The environment a pass runs in. `now` is the pass's clock: every Sleeper call is
+    /// logged at that instant, so `--now` replays keep an honest call log.
+    func passEnvironment(now: @escaping @Sendable () -> Date, forRegistration: Bool = false) -> PassEnvironment {
+        let transport = URLSessionTransport(timeout: configuration.timeout)
+        let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
+        let sleeper = HTTPSleeperClient(
+            baseURL: configuration.sleeperURL, transport: transport, gate: gate,
+            cache: StoreResponseCache(store: store), isRegistration: forRegistration
+        )
+        let games = FallbackGameStatusSource(
+            primary: SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate),
+            fallback: ESPNScoreboard(baseURL: configuration.espnURL, transport: transport),
+            logger: logger
+        )
+        return PassEnvironment(
+            configuration: configuration, store: store, sleeper: sleeper, games: games,
+            playersStore: FilePlayersIndexStore(directory: configuration.cacheDirectory), logger: logger
+        )
+    }
+
+    /// The sinks a real (non-dry-run) pass delivers to.
+    func liveSinks(json: Bool) -> [any PushSink] {
+        configuration.sinks.compactMap { name -> (any PushSink)? in
+            switch name {
+            case "stdout": StdoutSink(format: json ? .json : .human)
+            default: nil
+            }
+        }
+    }
+
+    func displayContext(at now: Date) -> DisplayContext {
+        DisplayContext(now: now, timeZone: configuration.timeZone, localeIdentifier: configuration.localeIdentifier)
+    }
+}
+
+/// The players index as a file under the cache directory.
+struct FilePlayersIndexStore: PlayersIndexStore {
+    let directory: String
+
+    func load() -> (index: PlayersIndex, fetchedAt: Date)? {
+        try? PlayersIndexFile.load(from: URL(fileURLWithPath: directory))
+    }
+
+    func save(_ index: PlayersIndex, fetchedAt: Date) throws {
+        try PlayersIndexFile.save(index, fetchedAt: fetchedAt, to: URL(fileURLWithPath: directory))
+    }
+}
+
+private let loggingBootstrap = Mutex(false)
+
+/// Logs go to stderr (stdout is for events), at the configured level.
+func bootstrapLogging(level: String) {
+    let parsed = Logger.Level(rawValue: level) ?? .info
+    loggingBootstrap.withLock { done in
+        guard !done else { return }
+        done = true
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = parsed
+            return handler
+        }
+    }
+}
+
+import Synchronization

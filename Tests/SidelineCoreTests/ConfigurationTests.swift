@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import SidelineCore
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    let paths = ["database": "/var/lib/sideline/db.sqlite", "cache_dir": "/var/cache/sideline"]
+
+    func resolve(file: String? = nil, env: [String: String] = [:], flags: [String: String] = [:]) throws(ConfigurationError) -> SidelineConfiguration {
+        try ConfigurationLoader.resolve(file: file.map { Data($0.utf8) }, fileName: "test.json", environment: env, flags: flags, derivedDefaults: paths)
+    }
+
+    @Test("Defaults apply with no file and no environment")
+    func defaults() throws {
+        let config = try resolve()
+        #expect(config.maxCallsPerMinute == 1000)
+        #expect(config.sleeperURL.absoluteString == "https://api.sleeper.app")
+        #expect(config.scoresURL.absoluteString == "https://api.sleeper.com")
+        #expect(config.espnURL.absoluteString == "https://site.api.espn.com")
+        #expect(config.lifecycle.grace == 30 * 60)
+        #expect(config.lifecycle.maxActivityAge == 7.5 * 3600)
+        #expect(config.databasePath == "/var/lib/sideline/db.sqlite")
+        #expect(config.timeZone.identifier == "America/New_York")
+        #expect(config.sinks == ["stdout"])
+    }
+
+    @Test("Precedence: flag, environment, file, default")
+    func precedence() throws {
+        let file = #"{"database": "/from/file", "sleeper": {"max_calls_per_minute": 500}}"#
+        #expect(try resolve(file: file).databasePath == "/from/file")
+        #expect(try resolve(file: file, env: ["SIDELINE_DATABASE": "/from/env"]).databasePath == "/from/env")
+        #expect(try resolve(file: file, env: ["SIDELINE_DATABASE": "/from/env"], flags: ["database": "/from/flag"]).databasePath == "/from/flag")
+        #expect(try resolve(file: file).maxCallsPerMinute == 500)
+        #expect(try resolve(file: file, env: ["SIDELINE_SLEEPER_MAX_CALLS_PER_MINUTE": "700"]).maxCallsPerMinute == 700)
+    }
+
+    @Test("Every key has an environment variable named by one rule")
+    func environmentNames() {
+        let names = Set(ConfigurationKey.all.map(\.environmentName))
+        for expected in ["SIDELINE_DATABASE", "SIDELINE_CACHE_DIR", "SIDELINE_SLEEPER_URL", "SIDELINE_SCORES_URL", "SIDELINE_ESPN_URL", "SIDELINE_SLEEPER_MAX_CALLS_PER_MINUTE", "SIDELINE_LIFECYCLE_GRACE_MINUTES"] {
+            #expect(names.contains(expected))
+        }
+    }
+
+    @Test("Unknown keys, bad values and out-of-range values are errors naming the key")
+    func errors() {
+        func message(_ body: () throws(ConfigurationError) -> SidelineConfiguration) -> String {
+            do { _ = try body(); return "no error" } catch { return error.message }
+        }
+        #expect(message { () throws(ConfigurationError) in try resolve(file: #"{"sleeper": {"max_calls": 5}}"#) }.contains("sleeper.max_calls"))
+        #expect(message { () throws(ConfigurationError) in try resolve(file: #"{"sleeper": {"max_calls_per_minute": 5000}}"#) }.contains("sleeper.max_calls_per_minute"))
+        #expect(message { () throws(ConfigurationError) in try resolve(file: #"{"lifecycle": {"grace_minutes": "soon"}}"#) }.contains("lifecycle.grace_minutes"))
+        #expect(message { () throws(ConfigurationError) in try resolve(file: "{not json") }.contains("not valid JSON"))
+        #expect(message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_SLEEPR_URL": "x"]) }.contains("SIDELINE_SLEEPR_URL"))
+        #expect(message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_SLEEPER_URL": "ftp://x"]) }.contains("sleeper.url"))
+        #expect(message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_DISPLAY_TIME_ZONE": "Mars/Olympus"]) }.contains("display.time_zone"))
+        #expect(message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_POLLING_MATCHUPS_SECONDS": "30"]) }.contains("polling.matchups_seconds"))
+        #expect(message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_SINKS_ENABLED": "stdout,pigeon"]) }.contains("pigeon"))
+    }
+
+    @Test("The example config documents exactly the keys Sideline reads, and loads")
+    func exampleConfig() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/sideline.example.json")
+        let data = try Data(contentsOf: url)
+        let keys = Set(try ConfigurationLoader.flatten(data, fileName: "example").keys)
+        #expect(keys == Set(ConfigurationKey.all.map(\.name)))
+        _ = try ConfigurationLoader.resolve(file: data, fileName: "example", environment: [:], derivedDefaults: paths)
+    }
+}
