@@ -43,7 +43,11 @@ let package = Package(
         ),
         .target(
             name: "SidelineFakeSleeper",
-            dependencies: ["SidelineCore", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "SidelineCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "sideline",

@@ -1,0 +1,146 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The fake Sleeper on loopback: Sleeper's API, the scores feed and ESPN's scoreboard on
+/// one base URL, served from a ``FakeSleeperWorld``.
+///
+/// ```swift
+/// let server = FakeSleeperServer(world: world)
+/// let base = try await server.start()   // http://127.0.0.1:<port>
+/// defer { Task { await server.stop() } }
+/// ```
+public actor FakeSleeperServer {
+    public let world: FakeSleeperWorld
+    private let logger: Logger
+    private var task: Task<Void, any Error>?
+    private var group: ServiceGroup?
+    private var baseURL: URL?
+
+    public init(world: FakeSleeperWorld, logger: Logger = Logger(label: "sideline.fake-sleeper")) {
+        self.world = world
+        var quiet = logger
+        quiet.logLevel = .warning
+        self.logger = quiet
+    }
+
+    /// Binds `127.0.0.1` on a free port and returns the base URL once it accepts connections.
+    public func start() async throws -> URL {
+        if let baseURL { return baseURL }
+        let (ports, continuation) = AsyncStream.makeStream(of: Int?.self)
+        let app = Application(
+            responder: FakeSleeperResponder(world: world),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "FakeSleeper"),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port)
+                continuation.finish()
+            },
+            logger: logger
+        )
+        // Our own group (not `app.run()`) so `stop()` can shut down gracefully: cancelling
+        // the server task mid-accept trips NIO's "writer deinited without finish" assertion.
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        self.task = task
+        self.group = group
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() ?? nil,
+              let url = URL(string: "http://127.0.0.1:\(port)")
+        else {
+            await group.triggerGracefulShutdown()
+            _ = await task.result
+            self.task = nil
+            self.group = nil
+            throw FakeSleeperServerError.couldNotBind
+        }
+        baseURL = url
+        return url
+    }
+
+    /// Stops serving and waits until the port is closed.
+    public func stop() async {
+        guard let task else { return }
+        await group?.triggerGracefulShutdown()
+        _ = await task.result
+        self.task = nil
+        group = nil
+        baseURL = nil
+    }
+}
+
+public enum FakeSleeperServerError: Error, CustomStringConvertible {
+    case couldNotBind
+    public var description: String { "the fake Sleeper server could not bind 127.0.0.1" }
+}
+
+/// Remembers the client's port so tests can tell whether connections are reused.
+struct FakeSleeperContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remotePort: Int?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remotePort = source.channel.remoteAddress?.port
+    }
+}
+
+struct FakeSleeperResponder: HTTPResponder {
+    let world: FakeSleeperWorld
+
+    func respond(to request: Request, context: FakeSleeperContext) async throws -> Response {
+        let path = request.uri.path
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
+        world.record(method: request.method.rawValue, path: path, query: request.uri.query ?? "",
+                     headers: headers, remotePort: context.remotePort)
+
+        switch world.takeFailure(for: path) {
+        case .status(let status, let retryAfter, let body)?:
+            var extra: [String: String] = [:]
+            if let retryAfter { extra["Retry-After"] = retryAfter }
+            return Self.response(status: status, body: Data(body.utf8), headers: extra)
+        case .garbage(let body)?:
+            return Self.response(status: 200, body: Data(body.utf8), headers: [:])
+        case .raw(let status, let rawHeaders, let body)?:
+            return Self.response(status: status, body: body, headers: rawHeaders)
+        case .delay(let duration)?:
+            try await Task.sleep(for: duration)
+        case nil:
+            break
+        }
+
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+        let answer = FakeSleeperRoutes.answer(path: path, query: query, world: world.currentSnapshot())
+        guard (200..<300).contains(answer.status) else {
+            return Self.response(status: answer.status, body: answer.body, headers: answer.headers)
+        }
+        let etag = FakeSleeperRoutes.etag(for: answer.body)
+        if let ifNoneMatch = headers["if-none-match"], ifNoneMatch.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == etag
+        }) {
+            return Self.response(status: 304, body: Data(), headers: ["ETag": etag])
+        }
+        var answerHeaders = answer.headers
+        answerHeaders["ETag"] = etag
+        return Self.response(status: answer.status, body: answer.body, headers: answerHeaders)
+    }
+
+    static func response(status: Int, body: Data, headers: [String: String]) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json; charset=utf-8"
+        for (name, value) in headers {
+            if let fieldName = HTTPField.Name(name) { fields[fieldName] = value }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: status),
+            headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
+        )
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A scripted misbehaviour for requests whose path starts with a prefix.
+public struct FakeFailure: Sendable {
+    public enum Response: Sendable {
+        /// An error status, with an optional `Retry-After` value sent verbatim.
+        case status(Int, retryAfter: String? = nil, body: String = "null")
+        /// HTTP 200 with a body that is not what the endpoint returns.
+        case garbage(String)
+        /// Exactly these bytes and headers (e.g. a pre-compressed gzip body).
+        case raw(status: Int, headers: [String: String], body: Data)
+        /// Answers normally, but only after this long (for client timeouts).
+        case delay(Duration)
+    }
+
+    public let pathPrefix: String
+    public let response: Response
+    /// How many more requests this applies to; `nil` is every request until cleared.
+    public var remaining: Int?
+
+    public init(pathPrefix: String, response: Response, times: Int? = nil) {
+        self.pathPrefix = pathPrefix
+        self.response = response
+        self.remaining = times
+    }
+}
+
+/// One request the fake served, for assertions.
+public struct FakeRequestRecord: Sendable, Hashable {
+    /// 1-based, in arrival order.
+    public let sequence: Int
+    public let method: String
+    public let path: String
+    public let query: String
+    /// Header names lower-cased.
+    public let headers: [String: String]
+    /// The client's TCP port: the same port on two requests means a reused connection.
+    public let remotePort: Int?
+}

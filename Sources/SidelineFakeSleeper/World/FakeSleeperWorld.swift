@@ -1,0 +1,108 @@
+import Foundation
+import SidelineCore
+import Synchronization
+
+/// The fake Sleeper's state: what it serves, what fails, and what it was asked.
+///
+/// Thread-safe (one `Mutex`). Data comes either from the stored snapshot (edited with the
+/// setters) or, when a provider is installed, from `provider(now)`, where `now` is the
+/// simulated instant set with ``setNow(_:)`` — the world never reads the wall clock.
+public final class FakeSleeperWorld: Sendable {
+    /// Builds the world as it is at a simulated instant (a scripted game day).
+    public typealias Provider = @Sendable (Date) -> FakeWorldSnapshot
+
+    struct State {
+        var snapshot: FakeWorldSnapshot
+        var provider: Provider?
+        var now: Date
+        var failures: [FakeFailure] = []
+        var log: [FakeRequestRecord] = []
+    }
+
+    let state: Mutex<State>
+
+    public init(_ snapshot: FakeWorldSnapshot = FakeWorldSnapshot(), now: Date = Date(timeIntervalSince1970: 0)) {
+        state = Mutex(State(snapshot: snapshot, provider: nil, now: now))
+    }
+
+    // MARK: Clock and provider
+
+    public func setNow(_ now: Date) { state.withLock { $0.now = now } }
+    public var now: Date { state.withLock { $0.now } }
+
+    /// Installs (or with `nil` removes) a provider; while installed it wins over the setters.
+    public func setProvider(_ provider: Provider?) { state.withLock { $0.provider = provider } }
+
+    /// What the fake serves right now.
+    public func currentSnapshot() -> FakeWorldSnapshot {
+        let (provider, now, snapshot) = state.withLock { ($0.provider, $0.now, $0.snapshot) }
+        // The provider runs outside the lock: it may be slow and must not block the log.
+        return provider?(now) ?? snapshot
+    }
+
+    // MARK: Setters
+
+    /// Edits the stored snapshot in place.
+    public func update(_ body: (inout FakeWorldSnapshot) -> Void) {
+        state.withLock { body(&$0.snapshot) }
+    }
+
+    public func setState(_ value: NFLState) { update { $0.state = value } }
+    public func addUser(_ user: SleeperUser) { update { $0.users.append(user) } }
+    public func setLeague(_ league: League, members: [LeagueMember], rosters: [Roster], forUsers userIDs: [String] = []) {
+        update { world in
+            world.leagues.removeAll { $0.leagueID == league.leagueID }
+            world.leagues.append(league)
+            world.members[league.leagueID] = members
+            world.rosters[league.leagueID] = rosters
+            for userID in userIDs where !(world.leagueIDsByUser[userID] ?? []).contains(league.leagueID) {
+                world.leagueIDsByUser[userID, default: []].append(league.leagueID)
+            }
+        }
+    }
+    public func setMatchups(_ matchups: [FakeMatchup], leagueID: String, week: Int) {
+        update { $0.matchups[MatchupKey(leagueID: leagueID, week: week)] = matchups }
+    }
+    public func setPlayersJSON(_ body: Data) { update { $0.playersJSON = body } }
+    public func setGames(_ games: [FakeGame], seasonType: SeasonType, season: String, week: Int) {
+        update { $0.games[GamesKey(seasonType: seasonType, season: season, week: week)] = games }
+    }
+
+    // MARK: Failure injection
+
+    /// Makes requests under `pathPrefix` misbehave, for the next `times` requests or until cleared.
+    public func inject(_ response: FakeFailure.Response, forPathPrefix pathPrefix: String, times: Int? = nil) {
+        state.withLock { $0.failures.append(FakeFailure(pathPrefix: pathPrefix, response: response, times: times)) }
+    }
+
+    public func clearFailures() { state.withLock { $0.failures.removeAll() } }
+
+    /// The failure that applies to `path`, consuming one use of it.
+    func takeFailure(for path: String) -> FakeFailure.Response? {
+        state.withLock { state in
+            guard let index = state.failures.firstIndex(where: { path.hasPrefix($0.pathPrefix) }) else { return nil }
+            let failure = state.failures[index]
+            if let remaining = failure.remaining {
+                if remaining <= 1 { state.failures.remove(at: index) } else { state.failures[index].remaining = remaining - 1 }
+            }
+            return failure.response
+        }
+    }
+
+    // MARK: Request log
+
+    func record(method: String, path: String, query: String, headers: [String: String], remotePort: Int?) {
+        state.withLock { state in
+            state.log.append(FakeRequestRecord(sequence: state.log.count + 1, method: method, path: path,
+                                               query: query, headers: headers, remotePort: remotePort))
+        }
+    }
+
+    public var requests: [FakeRequestRecord] { state.withLock { $0.log } }
+
+    public func requestCount(pathPrefix: String) -> Int {
+        state.withLock { $0.log.count { $0.path.hasPrefix(pathPrefix) } }
+    }
+
+    public func clearRequests() { state.withLock { $0.log.removeAll() } }
+}

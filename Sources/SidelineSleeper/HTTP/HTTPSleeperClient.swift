@@ -1,0 +1,178 @@
+import Foundation
+import SidelineCore
+
+/// ``SleeperClient`` over HTTP: every call passes the ``CallGate`` first, conditional GETs
+/// use the ``ResponseCache``, and every foreign failure becomes a ``SleeperError``.
+public struct HTTPSleeperClient: SleeperClient {
+    /// Sleeper's production API host; paths get `/v1/...` appended.
+    public static let defaultBaseURL = URL(string: "https://api.sleeper.app")!  // a literal that always parses
+
+    public let baseURL: URL
+    let transport: any HTTPTransport
+    let gate: any CallGate
+    let cache: any ResponseCache
+    /// Marks user/league/roster/member calls as registration calls for the budget.
+    public let isRegistration: Bool
+    /// Reads the current instant, only to interpret an HTTP-date `Retry-After` when the
+    /// response has no `Date` header.
+    let now: @Sendable () -> Date
+
+    public init(
+        baseURL: URL = HTTPSleeperClient.defaultBaseURL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        gate: any CallGate = OpenCallGate(),
+        cache: any ResponseCache = InMemoryResponseCache(),
+        isRegistration: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.gate = gate
+        self.cache = cache
+        self.isRegistration = isRegistration
+        self.now = now
+    }
+
+    /// The same client, with its user/league/roster/member calls marked as registration.
+    public func registering() -> HTTPSleeperClient {
+        HTTPSleeperClient(baseURL: baseURL, transport: transport, gate: gate, cache: cache, isRegistration: true, now: now)
+    }
+
+    public func nflState() async throws(SleeperError) -> NFLState {
+        let body = try await fetch(.state, "/v1/state/nfl").body
+        return try decode(WireState.self, body, "/v1/state/nfl").state
+    }
+
+    public func user(_ usernameOrID: String) async throws(SleeperError) -> SleeperUser {
+        let path = "/v1/user/\(Self.escape(usernameOrID))"
+        let body = try await fetch(.user, path).body
+        // Sleeper answers 200 with the body `null` for an unknown user.
+        if Self.isNull(body) { throw .userNotFound(usernameOrID) }
+        return try decode(WireUser.self, body, path).user
+    }
+
+    public func leagues(userID: String, season: String) async throws(SleeperError) -> [League] {
+        let path = "/v1/user/\(Self.escape(userID))/leagues/nfl/\(Self.escape(season))"
+        let body = try await fetch(.leagues, path).body
+        if Self.isNull(body) { return [] }
+        return try decode([Skippable<WireLeague>].self, body, path).compactMap { $0.value?.league }
+    }
+
+    public func league(_ leagueID: String) async throws(SleeperError) -> League {
+        let path = "/v1/league/\(Self.escape(leagueID))"
+        let body: Data
+        do {
+            body = try await fetch(.league, path).body
+        } catch .http(status: 404, url: _, retryAfter: _) {
+            // Sleeper answers 404 with the body `null` for an unknown league.
+            throw .leagueNotFound(leagueID)
+        }
+        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        return try decode(WireLeague.self, body, path).league
+    }
+
+    public func rosters(leagueID: String) async throws(SleeperError) -> [Roster] {
+        let path = "/v1/league/\(Self.escape(leagueID))/rosters"
+        let body = try await fetch(.rosters, path).body
+        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        return try decode([Skippable<WireRoster>].self, body, path).compactMap { $0.value?.roster }
+    }
+
+    public func members(leagueID: String) async throws(SleeperError) -> [LeagueMember] {
+        let path = "/v1/league/\(Self.escape(leagueID))/users"
+        let body = try await fetch(.members, path).body
+        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        return try decode([Skippable<WireMember>].self, body, path).compactMap { $0.value?.member }
+    }
+
+    public func matchups(leagueID: String, week: Int) async throws(SleeperError) -> [MatchupEntry]? {
+        let path = "/v1/league/\(Self.escape(leagueID))/matchups/\(week)"
+        let result = try await fetch(.matchups, path)
+        if result.notModified { return nil }
+        if Self.isNull(result.body) { throw .leagueNotFound(leagueID) }
+        return try decode([Skippable<WireMatchup>].self, result.body, path).compactMap { $0.value?.entry }
+    }
+
+    public func players() async throws(SleeperError) -> PlayersIndex {
+        let path = "/v1/players/nfl"
+        let body = try await fetch(.players, path).body
+        do {
+            return try PlayersDecoder.decode(body)
+        } catch {
+            throw .malformed(url: url(path).absoluteString, reason: error.reason)
+        }
+    }
+}
+
+extension HTTPSleeperClient {
+    struct Fetched {
+        let body: Data
+        /// The server answered 304 to our cached ETag; `body` is the cached one.
+        let notModified: Bool
+    }
+
+    func url(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString.trimmingSuffix("/") + path) ?? baseURL.appendingPathComponent(path)
+    }
+
+    /// Gate, conditional GET, status handling. Throws for anything but 2xx and a usable 304.
+    func fetch(_ kind: SleeperCall.Kind, _ path: String) async throws(SleeperError) -> Fetched {
+        let registrationKinds: Set<SleeperCall.Kind> = [.user, .leagues, .league, .rosters, .members]
+        let registration = isRegistration && registrationKinds.contains(kind)
+        try await gate.admit(SleeperCall(kind: kind, path: path, isRegistration: registration))
+        let target = url(path)
+        let key = target.absoluteString
+        let cached = await cache.cached(for: key)
+        var headers: [String: String] = [:]
+        if let cached { headers["If-None-Match"] = cached.etag }
+        let response = try await transport.get(target, headers: headers)
+        switch response.status {
+        case 200..<300:
+            if let etag = response.headers["ETag"], !etag.isEmpty {
+                await cache.store(CachedResponse(etag: etag, body: response.body), for: key)
+            }
+            return Fetched(body: response.body, notModified: false)
+        case 304 where cached != nil:
+            return Fetched(body: cached?.body ?? Data(), notModified: true)
+        default:
+            let reference = response.headers["Date"].flatMap(HTTPDate.parse) ?? now()
+            throw .http(status: response.status, url: key,
+                        retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: reference))
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ body: Data, _ path: String) throws(SleeperError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch {
+            throw .malformed(url: url(path).absoluteString, reason: error.reason)
+        }
+    }
+
+    static func isNull(_ body: Data) -> Bool {
+        String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "null"
+    }
+
+    /// Usernames may hold characters that are not path-safe.
+    static func escape(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? segment
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}
+
+extension Error {
+    /// A one-line reason for a decoding failure, without the full coding-path dump.
+    var reason: String {
+        switch self as? DecodingError {
+        case .typeMismatch(let type, let context)?: "expected \(type) at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        case .valueNotFound(_, let context)?, .dataCorrupted(let context)?: context.debugDescription
+        case .keyNotFound(let key, _)?: "missing \(key.stringValue)"
+        default: String(describing: self)
+        }
+    }
+}

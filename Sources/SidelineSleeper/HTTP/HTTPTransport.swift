@@ -1,0 +1,39 @@
+import Foundation
+import SidelineCore
+
+/// Response headers with case-insensitive lookup (HTTP field names are case-insensitive).
+public struct HTTPResponseHeaders: Sendable, Hashable {
+    private var fields: [String: String]
+
+    public init(_ fields: [String: String] = [:]) {
+        var lowered: [String: String] = [:]
+        for (name, value) in fields { lowered[name.lowercased()] = value }
+        self.fields = lowered
+    }
+
+    public subscript(name: String) -> String? { fields[name.lowercased()] }
+
+    /// All fields, names lower-cased.
+    public var all: [String: String] { fields }
+}
+
+/// What a transport got back: status, headers and the (already decompressed) body.
+public struct HTTPTransportResponse: Sendable, Hashable {
+    public let status: Int
+    public let headers: HTTPResponseHeaders
+    public let body: Data
+
+    public init(status: Int, headers: HTTPResponseHeaders, body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Makes HTTP GET requests. The real one is ``URLSessionTransport`` (libcurl underneath);
+/// the protocol lets the engine's tests substitute a failing or recording transport.
+public protocol HTTPTransport: Sendable {
+    /// Performs one GET. Any answer, whatever its status, is returned; only a missing answer
+    /// (refused, DNS, timeout, TLS) throws ``SleeperError/unreachable(url:reason:)``.
+    func get(_ url: URL, headers: [String: String]) async throws(SleeperError) -> HTTPTransportResponse
+}

@@ -1,0 +1,84 @@
+import Foundation
+import SidelineCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// ``HTTPTransport`` over Foundation's `URLSession`, which on Linux is libcurl (see
+/// `docs/adr/001-http-stack.md`). One session per transport so connections are kept alive;
+/// no URL cache, because ETags are handled by ``ResponseCache`` where the budget can see them.
+public final class URLSessionTransport: HTTPTransport {
+    /// Sent as `User-Agent` so Sleeper can tell Sideline instances apart from scrapers.
+    public static let defaultUserAgent = "Sideline/\(SidelineVersion.current)"
+
+    private let session: URLSession
+    private let timeout: TimeInterval
+    private let userAgent: String
+
+    /// - Parameters:
+    ///   - timeout: per-request timeout in seconds.
+    ///   - userAgent: the `User-Agent` header.
+    public init(timeout: TimeInterval = 15, userAgent: String = URLSessionTransport.defaultUserAgent) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpShouldSetCookies = false
+        self.session = URLSession(configuration: configuration)
+        self.timeout = timeout
+        self.userAgent = userAgent
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    public func get(_ url: URL, headers: [String: String]) async throws(SleeperError) -> HTTPTransportResponse {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "GET"
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let outcome: Result<(Data, URLResponse), any Error> = await withCheckedContinuation { continuation in
+            let task = session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(returning: .failure(error))
+                } else if let response {
+                    continuation.resume(returning: .success((data ?? Data(), response)))
+                } else {
+                    continuation.resume(returning: .failure(URLError(.badServerResponse)))
+                }
+            }
+            task.resume()
+        }
+        switch outcome {
+        case .failure(let error):
+            throw .unreachable(url: url.absoluteString, reason: Self.reason(for: error))
+        case .success(let (data, response)):
+            guard let http = response as? HTTPURLResponse else {
+                throw .unreachable(url: url.absoluteString, reason: "not an HTTP response")
+            }
+            var fields: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { fields[name] = value }
+            }
+            return HTTPTransportResponse(status: http.statusCode, headers: HTTPResponseHeaders(fields), body: data)
+        }
+    }
+
+    private static func reason(for error: any Error) -> String {
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .timedOut: return "timed out"
+            case .cannotConnectToHost: return "connection refused"
+            case .cannotFindHost, .dnsLookupFailed: return "host not found"
+            case .notConnectedToInternet, .networkConnectionLost: return "network unavailable"
+            default: return "network error \(urlError.code.rawValue)"
+            }
+        }
+        return String(describing: error)
+    }
+}
+
+/// The version string Sideline reports in `User-Agent`.
+public enum SidelineVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Sleeper sends numbers as ints, floats, sometimes strings, and `null` anywhere. These
+/// helpers read what is there and return `nil` instead of failing the whole response.
+extension KeyedDecodingContainer {
+    func lenientDouble(_ key: Key) -> Double? {
+        if let value = try? decodeIfPresent(Double.self, forKey: key) { return value }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return Double(text) }
+        return nil
+    }
+
+    func lenientInt(_ key: Key) -> Int? {
+        if let value = try? decodeIfPresent(Int.self, forKey: key) { return value }
+        if let value = try? decodeIfPresent(Double.self, forKey: key), value.rounded() == value { return Int(value) }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return Int(text) }
+        return nil
+    }
+
+    /// A string, or a number written out (ids have been seen both ways).
+    func lenientString(_ key: Key) -> String? {
+        if let value = try? decodeIfPresent(String.self, forKey: key) { return value }
+        if let value = try? decodeIfPresent(Int.self, forKey: key) { return String(value) }
+        return nil
+    }
+
+    /// An array of strings; `null` entries are dropped and a non-array reads as `nil`.
+    func lenientStrings(_ key: Key) -> [String]? {
+        guard let values = try? decodeIfPresent([LenientString].self, forKey: key) else { return nil }
+        return values.compactMap(\.value)
+    }
+
+    func lenientBool(_ key: Key) -> Bool? {
+        if let value = try? decodeIfPresent(Bool.self, forKey: key) { return value }
+        if let value = try? decodeIfPresent(Int.self, forKey: key) { return value != 0 }
+        return nil
+    }
+}
+
+/// One array element that may be a number, a numeric string or `null`.
+struct LenientDouble: Decodable {
+    let value: Double?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Double.self) {
+            self.value = value
+        } else if let text = try? container.decode(String.self) {
+            self.value = Double(text)
+        } else {
+            self.value = nil
+        }
+    }
+}
+
+/// One array element that may be a string, a number or `null`.
+struct LenientString: Decodable {
+    let value: String?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(String.self) {
+            self.value = value
+        } else if let value = try? container.decode(Int.self) {
+            self.value = String(value)
+        } else {
+            self.value = nil
+        }
+    }
+}
+
+/// An array element that is skipped when it does not decode, so one odd entry does not
+/// cost the whole response.
+struct Skippable<Wrapped: Decodable>: Decodable {
+    let value: Wrapped?
+
+    init(from decoder: any Decoder) throws {
+        value = try? Wrapped(from: decoder)
+    }
+}
+
+/// Keys for containers read by name at run time.
+struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}

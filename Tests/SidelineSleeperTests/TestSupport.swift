@@ -1,0 +1,81 @@
+import Foundation
+import SidelineCore
+import SidelineFakeSleeper
+import Synchronization
+@testable import SidelineSleeper
+
+enum Fixture {
+    static func data(_ name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
+        }
+        return try Data(contentsOf: url)
+    }
+}
+
+/// Answers each path with a fixed body, for decoding tests without a server.
+struct CannedTransport: HTTPTransport {
+    let bodies: [String: (status: Int, body: Data)]
+
+    init(_ bodies: [String: (status: Int, body: Data)]) { self.bodies = bodies }
+
+    init(path: String, body: String, status: Int = 200) {
+        self.bodies = [path: (status, Data(body.utf8))]
+    }
+
+    func get(_ url: URL, headers: [String: String]) async throws(SleeperError) -> HTTPTransportResponse {
+        guard let canned = bodies[url.path] else {
+            // Fail closed: a test that reaches an unexpected path must not pass quietly.
+            throw .unreachable(url: url.absoluteString, reason: "no canned answer for \(url.path)")
+        }
+        return HTTPTransportResponse(status: canned.status, headers: HTTPResponseHeaders(), body: canned.body)
+    }
+}
+
+/// Records every call it admits.
+final class RecordingGate: CallGate {
+    private let calls = Mutex<[SleeperCall]>([])
+
+    var recorded: [SleeperCall] { calls.withLock { $0 } }
+
+    func admit(_ call: SleeperCall) async throws(SleeperError) {
+        calls.withLock { $0.append(call) }
+    }
+}
+
+/// Refuses every call, like a spent budget.
+struct RefusingGate: CallGate {
+    func admit(_ call: SleeperCall) async throws(SleeperError) {
+        throw .budgetExhausted(endpoint: call.path)
+    }
+}
+
+func cannedClient(_ path: String, _ body: String, status: Int = 200) -> HTTPSleeperClient {
+    HTTPSleeperClient(baseURL: URL(fileURLWithPath: "/"), transport: CannedTransport(path: path, body: body, status: status))
+}
+
+/// Runs `body` against a fake Sleeper on loopback, stopping it afterwards.
+func withFakeServer<T>(
+    _ world: FakeSleeperWorld = FakeSleeperWorld(),
+    _ body: (URL, FakeSleeperWorld) async throws -> T
+) async throws -> T {
+    let server = FakeSleeperServer(world: world)
+    let url = try await server.start()
+    do {
+        let result = try await body(url, world)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// A world holding the scripted game day at `now`.
+func scriptedWorld(at now: Date = GameDayScript.earlyKickoff.addingTimeInterval(3_600)) -> FakeSleeperWorld {
+    let world = FakeSleeperWorld()
+    GameDayScript.install(into: world, at: now)
+    return world
+}
+
+func team(_ code: String) -> TeamCode? { TeamCode(normalizing: code) }

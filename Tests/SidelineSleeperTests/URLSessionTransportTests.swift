@@ -1,0 +1,76 @@
+import Foundation
+import SidelineCore
+import SidelineFakeSleeper
+import Testing
+@testable import SidelineSleeper
+
+@Suite("URLSessionTransport (libcurl) on loopback")
+struct URLSessionTransportTests {
+    @Test("requests carry User-Agent and an Accept-Encoding that includes gzip")
+    func headers() async throws {
+        try await withFakeServer(scriptedWorld()) { base, world in
+            let transport = URLSessionTransport()
+            let response = try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
+            #expect(response.status == 200)
+            #expect(response.headers["etag"] == response.headers["ETag"])
+            let request = try #require(world.requests.last)
+            #expect(request.headers["user-agent"] == "Sideline/\(SidelineVersion.current)")
+            let acceptEncoding = try #require(request.headers["accept-encoding"])
+            #expect(acceptEncoding.contains("gzip"))
+        }
+    }
+
+    @Test("a gzip-encoded body arrives decoded")
+    func gzip() async throws {
+        try await withFakeServer(scriptedWorld()) { base, world in
+            let compressed = try Fixture.data("state_nfl.json.gz")
+            world.inject(.raw(status: 200, headers: ["Content-Encoding": "gzip"], body: compressed), forPathPrefix: "/v1/state")
+            let client = HTTPSleeperClient(baseURL: base)
+            let state = try await client.nflState()
+            #expect(state.week == 2)
+        }
+    }
+
+    @Test("one transport reuses its connection across requests")
+    func keepAlive() async throws {
+        try await withFakeServer(scriptedWorld()) { base, world in
+            let transport = URLSessionTransport()
+            for _ in 0..<5 {
+                _ = try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
+            }
+            let ports = Set(world.requests.compactMap(\.remotePort))
+            #expect(world.requests.count == 5)
+            #expect(ports.count == 1, "client ports seen: \(ports)")
+        }
+    }
+
+    @Test("a slow answer past the per-request timeout is unreachable")
+    func timeout() async throws {
+        try await withFakeServer(scriptedWorld()) { base, world in
+            world.inject(.delay(.seconds(3)), forPathPrefix: "/v1/state", times: 1)
+            let transport = URLSessionTransport(timeout: 0.5)
+            let started = ContinuousClock.now
+            await #expect {
+                _ = try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
+            } throws: { error in
+                if case .unreachable? = error as? SleeperError { return true }
+                return false
+            }
+            #expect(ContinuousClock.now - started < .seconds(2.5))
+        }
+    }
+
+    @Test("a closed port is unreachable")
+    func refused() async throws {
+        let server = FakeSleeperServer(world: FakeSleeperWorld())
+        let base = try await server.start()
+        await server.stop()
+        let transport = URLSessionTransport(timeout: 2)
+        await #expect {
+            _ = try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
+        } throws: { error in
+            if case .unreachable? = error as? SleeperError { return true }
+            return false
+        }
+    }
+}
