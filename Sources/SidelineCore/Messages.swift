@@ -104,3 +104,16 @@ extension Messages {
         public static func deliveries(sink: String, status: String, count: Int) -> String { "  \(sink): \(count) \(status)" }
     }
 }
+
+extension Messages {
+    /// `sideline demo` framing lines.
+    public enum Demo {
+        public static func header(league: String) -> String {
+            "Replaying Sunday, November 22, 2026 (week 12) in \(league) — a fake Sleeper on 127.0.0.1, dry run, one pass per simulated minute"
+        }
+
+        public static func summary(passes: Int, calls: Int, busiestMinute: Int, events: Int, seconds: Double) -> String {
+            "Done — \(passes) passes, \(calls) Sleeper calls (at most \(busiestMinute) in any minute), \(events) lifecycle events, in \(String(format: "%.1f", seconds)) s"
+        }
+    }
+}

@@ -22,10 +22,22 @@ public struct StdoutSink: PushSink {
     public let name = "stdout"
     let format: Format
     let output: any TextOutput
+    let timeZone: TimeZone
 
-    public init(format: Format, output: any TextOutput = StandardOutput()) {
+    /// `timeZone` is for the readable format's clock (the JSON always carries UTC).
+    public init(format: Format, timeZone: TimeZone = .gmt, output: any TextOutput = StandardOutput()) {
         self.format = format
         self.output = output
+        self.timeZone = timeZone
+    }
+
+    func clock(_ iso: String) -> String {
+        guard let date = ISO8601DateFormatter().date(from: iso) else { return iso }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE HH:mm zzz"
+        return formatter.string(from: date)
     }
 
     public func deliver(_ event: EventEnvelope, payload: Data) async throws(DeliveryError) {
@@ -33,7 +45,7 @@ public struct StdoutSink: PushSink {
         case .json: output.write(String(decoding: payload, as: UTF8.self))
         case .human:
             output.write(Messages.Timeline.line(
-                clock: event.at, kind: event.event, reason: event.reason, registration: event.registration,
+                clock: clock(event.at), kind: event.event, reason: event.reason, registration: event.registration,
                 username: event.username, leagueName: event.leagueName, week: event.week,
                 headline: event.contentState.scoreLine, detail: event.contentState.playersLine
             ))

@@ -4,6 +4,7 @@ import Logging
 import ServiceLifecycle
 import SidelineCore
 import SidelineEngine
+import SidelineSleeper
 
 /// `sideline run`: the daemon. One pass every `polling.pass_seconds`; SIGTERM/SIGINT finish
 /// the pass in flight and exit.
@@ -28,7 +29,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let wiring = try Wiring.open(try global.loadConfiguration())
-            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human)] : wiring.liveSinks(json: json)
+            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : wiring.liveSinks(json: json)
             let daemon = PassLoop(
                 wiring: wiring, mode: dryRun ? .dryRun : .live, sinks: sinks, untilIdle: untilIdle
             )

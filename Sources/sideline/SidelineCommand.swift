@@ -1,4 +1,5 @@
 import ArgumentParser
+import SidelineSleeper
 
 @main
 struct SidelineCommand: AsyncParsableCommand {
@@ -16,8 +17,4 @@ struct SidelineCommand: AsyncParsableCommand {
         version: SidelineVersion.current,
         subcommands: [TickCommand.self, RunCommand.self, StatusCommand.self, UsersCommand.self, DemoCommand.self]
     )
-}
-
-enum SidelineVersion {
-    static let current = "0.1.0"
 }

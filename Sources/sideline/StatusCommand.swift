@@ -22,7 +22,7 @@ struct StatusCommand: AsyncParsableCommand {
             let scheduler = Scheduler(environment: wiring.passEnvironment(now: { now }))
             let report: StatusReport
             do { report = try await scheduler.status(at: now) } catch {
-                throw CLIFailure(error.message, code: .database)
+                throw CLIFailure("\(error)", code: .database)
             }
             if json {
                 let encoder = JSONEncoder()

@@ -34,11 +34,11 @@ struct TickCommand: AsyncParsableCommand {
             let lock = try wiring.lock()
             defer { withExtendedLifetime(lock) {} }
             let scheduler = Scheduler(environment: wiring.passEnvironment(now: { instant }))
-            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human)] : wiring.liveSinks(json: json)
+            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : wiring.liveSinks(json: json)
             do {
                 _ = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
             } catch {
-                throw CLIFailure(error.message, code: .database)
+                throw CLIFailure("\(error)", code: .database)
             }
         }
     }

@@ -45,7 +45,7 @@ struct UsersCommand: AsyncParsableCommand {
                 let service = RegistrationService(store: wiring.store, sleeper: wiring.passEnvironment(now: { Date() }, forRegistration: true).sleeper)
                 let result: (outcomes: [RegistrationService.Outcome], skipped: [String])
                 do { result = try await service.add(user, leagueIDs: leagues, at: Date()) } catch {
-                    throw CLIFailure(error.message, code: .refused)
+                    throw CLIFailure("\(error)", code: .refused)
                 }
                 for skipped in result.skipped { print("skipped: \(skipped)") }
                 for outcome in result.outcomes {
@@ -71,7 +71,7 @@ struct UsersCommand: AsyncParsableCommand {
                 let wiring = try Wiring.open(try global.loadConfiguration())
                 let registrations: [Registration]
                 do { registrations = try wiring.store.activeRegistrations() } catch {
-                    throw CLIFailure(error.message, code: .database)
+                    throw CLIFailure("\(error)", code: .database)
                 }
                 if json {
                     let rows = registrations.map(RegistrationRow.init)
@@ -121,7 +121,7 @@ struct UsersCommand: AsyncParsableCommand {
                     // Dry-run activities end quietly: nothing was ever sent for them.
                     ended = try service.remove(id: id, at: now, sinks: [.live: sinks.map(\.name)], display: wiring.displayContext(at: now))
                 } catch {
-                    throw CLIFailure(error.message, code: .refused)
+                    throw CLIFailure("\(error)", code: .refused)
                 }
                 let scheduler = Scheduler(environment: wiring.passEnvironment(now: { now }))
                 _ = await scheduler.deliver(mode: .live, sinks: sinks, at: now)

@@ -18,7 +18,7 @@ struct Wiring {
             let store = try SQLiteStore(path: configuration.databasePath)
             return Wiring(configuration: configuration, store: store, logger: Logger(label: label))
         } catch {
-            throw CLIFailure(error.message, code: .database)
+            throw CLIFailure("\(error)", code: .database)
         }
     }
 
@@ -53,7 +53,7 @@ struct Wiring {
     func liveSinks(json: Bool) -> [any PushSink] {
         configuration.sinks.compactMap { name -> (any PushSink)? in
             switch name {
-            case "stdout": StdoutSink(format: json ? .json : .human)
+            case "stdout": StdoutSink(format: json ? .json : .human, timeZone: configuration.timeZone)
             default: nil
             }
         }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import SidelineCore
+@testable import SidelineStore
+
+/// A database file in a fresh temporary directory.
+func temporaryDatabase() -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-store-\(UUID().uuidString)")
+    return directory.appendingPathComponent("state.sqlite").path
+}
+
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
+    let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
+    let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
+    let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+
+    @Test("The call budget holds across two connections (two processes) to one file")
+    func budgetAcrossProcesses() throws {
+        let path = temporaryDatabase()
+        let first = try SQLiteStore(path: path)
+        let second = try SQLiteStore(path: path)
+        let budget = RateBudget(limit: 10, headroom: 0)
+        var admitted = 0
+        for i in 0..<20 {
+            let store = i.isMultiple(of: 2) ? first : second
+            if try store.admitCall(kind: "matchups", path: "/x", at: t0.addingTimeInterval(Double(i)), budget: budget, forRegistration: false) { admitted += 1 }
+        }
+        #expect(admitted == 10)
+        // A minute after the first call, its slot is free again.
+        #expect(try first.admitCall(kind: "state", path: "/y", at: t0.addingTimeInterval(60.5), budget: budget, forRegistration: false))
+    }
+
+    @Test("Registering twice keeps one registration; ids are never reused after removal")
+    func registerTwice() throws {
+        let store = try SQLiteStore(path: temporaryDatabase())
+        let item = NewRegistration(user: user, league: league, rosterID: 2)
+        let stored = StoredLeague(league: league, teamNames: [2: "Alex's Team"])
+        let first = try store.register([item], leagues: [stored], at: t0)
+        let again = try store.register([item], leagues: [stored], at: t0)
+        #expect(first[0].existed == false)
+        #expect(again[0].existed == true)
+        #expect(again[0].0.id == first[0].0.id)
+        try store.removeRegistration(id: first[0].0.id, states: [:], events: [], sinks: [:], at: t0)
+        #expect(try store.activeRegistrations().isEmpty)
+        let third = try store.register([item], leagues: [stored], at: t0)
+        #expect(third[0].0.id != first[0].0.id)
+        #expect(try store.league(id: "900")?.teamNames[2] == "Alex's Team")
+    }
+
+    @Test("A pass commits states and events together; deliveries come back in order per sink")
+    func commitAndDeliver() throws {
+        let path = temporaryDatabase()
+        let store = try SQLiteStore(path: path)
+        let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
+        let key = LifecycleKey(registrationID: registration.id, week: week, mode: .live)
+        let drafts = ["start", "update"].enumerated().map { index, kind in
+            OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-1", kind: LifecycleEventKind(rawValue: kind)!, reason: .kickoff, at: t0, payload: Data("{\"n\":\(index)}".utf8))
+        }
+        try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: drafts, sinks: [.live: ["stdout", "webhook"]], at: t0)
+
+        // A second connection (the next cron pass) sees everything.
+        let reopened = try SQLiteStore(path: path)
+        #expect(try reopened.lifecycleStates(mode: .live, week: week)[key]?.startedCount == 1)
+        #expect(try reopened.lifecycleStates(mode: .dryRun, week: week).isEmpty)
+        let pending = try reopened.pendingDeliveries(mode: .live)
+        #expect(pending.map(\.sink) == ["stdout", "webhook", "stdout", "webhook"])
+        #expect(pending.map(\.kind) == [.start, .start, .update, .update])
+        try reopened.markDelivered(eventID: pending[0].eventID, sink: "stdout", at: t0)
+        try reopened.markAttemptFailed(eventID: pending[1].eventID, sink: "webhook", error: "503", giveUp: false, at: t0)
+        let left = try reopened.pendingDeliveries(mode: .live)
+        #expect(left.count == 3)
+        #expect(left.first { $0.sink == "webhook" }?.attempts == 1)
+        #expect(try reopened.pendingDeliveries(mode: .dryRun).isEmpty)
+    }
+
+    @Test("Backoff persists and grows; clearing resets it")
+    func backoffPersists() throws {
+        let path = temporaryDatabase()
+        let store = try SQLiteStore(path: path)
+        #expect(try store.recordBackoff(.sleeper, at: t0, retryAfter: nil) == t0.addingTimeInterval(30))
+        #expect(try SQLiteStore(path: path).recordBackoff(.sleeper, at: t0, retryAfter: nil) == t0.addingTimeInterval(60))
+        #expect(try store.backoffs()[.sleeper]?.failures == 2)
+        try store.clearBackoff(.sleeper)
+        #expect(try store.backoffs().isEmpty)
+    }
+
+    @Test("A database path that cannot be created is a clear error")
+    func badPath() {
+        #expect(throws: StoreError.self) { try SQLiteStore(path: "/proc/nope/state.sqlite") }
+    }
+}
