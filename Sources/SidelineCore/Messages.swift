@@ -53,6 +53,9 @@ public enum Messages {
         public static func playingNow(_ performers: String) -> String { "Playing now — \(performers)" }
         public static func betweenGames(next: String) -> String { "Between games — \(next)" }
         public static let allDone = "All your starters are done"
+        public static let bothDone = "Both lineups are done"
+        /// Labels the opponent's players line: `"Opponent — 1 playing · 1 to play · 2 done"`.
+        public static let opponent = "Opponent"
         public static let nobodyPlaying = "Nobody playing right now"
         public static let defenseSuffix = "D/ST"
         public static let unnamedTeam = "Unnamed team"

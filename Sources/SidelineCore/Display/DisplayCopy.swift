@@ -28,8 +28,8 @@ struct DisplayCopy {
         guard reading.hasOpponent else {
             return myStartersFinished ? M.doneForTheWeek(reading.myScore) : margin
         }
-        if reading.decided { return resultLine }
-        if reading.myLeft == 0 { return M.myStartersDone(reading.scoreLine, theyHave: reading.opponentLeft) }
+        if decided { return resultLine }
+        if myStartersFinished { return M.myStartersDone(reading.scoreLine, theyHave: reading.opponentLeft) }
         return margin
     }
 
@@ -48,7 +48,7 @@ struct DisplayCopy {
 
     /// One word for a decided result, for the smallest presentations.
     private var resultWord: String? {
-        guard reading.decided else { return nil }
+        guard decided else { return nil }
         switch reading.pair?.comparison {
         case .ahead: return M.wonShort
         case .behind: return M.lostShort
@@ -56,11 +56,8 @@ struct DisplayCopy {
         }
     }
 
-    /// No starter left to play. A registration with no counted starters at all is only
-    /// "done" once the day is over, not while it is live.
-    private var myStartersFinished: Bool {
-        reading.myLeft == 0 && (reading.myCounts.done > 0 || phase != .live)
-    }
+    private var myStartersFinished: Bool { reading.myStartersFinished(phase: phase) }
+    private var decided: Bool { reading.decided(phase: phase) }
 
     // MARK: Players
 
@@ -116,7 +113,9 @@ struct DisplayCopy {
     var expanded: LiveActivityExpandedText {
         let trailing = reading.pair?.theirs ?? (reading.view.hasMedianGame ? M.medianShort : M.byeShort)
         let center = resultWord ?? (reading.hasOpponent ? margin : compactTrailing)
-        let bottom = performers.first.map { M.withFigures(myPlayersLine, $0.line) } ?? myPlayersLine
+        let bottom = performers.first.map { M.withFigures(myPlayersLine, $0.line) }
+            ?? next.map { M.joined([myPlayersLine, $0]) }
+            ?? myPlayersLine
         return LiveActivityExpandedText(leading: reading.myScore, trailing: trailing, center: center, bottom: bottom)
     }
 
@@ -132,7 +131,7 @@ struct DisplayCopy {
         guard reading.hasOpponent else {
             return myStartersFinished ? headline : M.withFigures(margin, reading.myScore)
         }
-        if reading.decided || reading.myLeft == 0 { return headline }
+        if decided || myStartersFinished { return headline }
         return M.withFigures(margin, reading.scoreLine)
     }
 
@@ -141,6 +140,10 @@ struct DisplayCopy {
         if !names.isEmpty { return M.playingNow(names.joined(separator: M.performerSeparator)) }
         if let next { return M.betweenGames(next: next) }
         if reading.view.me.starters.isEmpty { return M.noStarters }
+        if decided { return M.bothDone }
+        if myStartersFinished, let theirs = opponentPlayersLine, reading.opponentLeft > 0 {
+            return M.withFigures(M.opponent, theirs)
+        }
         return myStartersFinished ? M.allDone : M.nobodyPlaying
     }
 
@@ -149,7 +152,7 @@ struct DisplayCopy {
         if let word = resultWord {
             detail = word
         } else if reading.hasOpponent {
-            detail = reading.myLeft == 0 ? M.theyHave(reading.opponentLeft) : margin
+            detail = myStartersFinished ? M.theyHave(reading.opponentLeft) : margin
         } else {
             detail = compactTrailing
         }

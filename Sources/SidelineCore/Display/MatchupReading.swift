@@ -24,8 +24,16 @@ struct MatchupReading {
     var myLeft: Int { myCounts.playing + myCounts.toPlay }
     var opponentLeft: Int { opponentCounts.map { $0.playing + $0.toPlay } ?? 0 }
 
+    /// No starter left to play. A lineup with no counted starters (none set, all on byes)
+    /// is only "done" once the activity is past live, never while it is live.
+    func myStartersFinished(phase: DisplayPhase) -> Bool {
+        myLeft == 0 && (myCounts.done > 0 || phase != .live)
+    }
+
     /// Result words are allowed only now: both lineups done, so no more points to come.
-    var decided: Bool { hasOpponent && myLeft == 0 && opponentLeft == 0 }
+    func decided(phase: DisplayPhase) -> Bool {
+        hasOpponent && myStartersFinished(phase: phase) && opponentLeft == 0
+    }
 
     var scoreLine: String {
         guard let pair else { return myScore }

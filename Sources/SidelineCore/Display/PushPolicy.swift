@@ -73,7 +73,7 @@ public enum PushPolicy {
             let alert = PushAlert(
                 title: title(reading.view),
                 body: DisplayCopy.finalHeadline(reading),
-                sound: reading.decided ? defaultSound : nil
+                sound: reading.decided(phase: .ended) ? defaultSound : nil
             )
             return PushDecision(
                 priority: 10, alert: alert, relevanceScore: relevance,
