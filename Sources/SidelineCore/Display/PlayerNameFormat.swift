@@ -2,12 +2,14 @@
 enum PlayerNameFormat {
     /// The longest short name shown; keeps the performers list inside the payload budget.
     static let maxCharacters = 20
+    /// Real names are ASCII or nearly; the byte cap only bites on emoji, each shown up to four times.
+    static let maxUTF8 = 48
 
     static func short(_ starter: StarterLine) -> String {
         if starter.position == "DEF" || starter.name.hasSuffix(Messages.Display.defenseSuffix) {
             if let team = starter.team { return "\(team.rawValue) \(Messages.Display.defenseSuffix)" }
         }
-        return TextFit.truncated(shortName(starter.name), maxCharacters: maxCharacters, maxUTF8: maxCharacters * 4)
+        return TextFit.truncated(shortName(starter.name), maxCharacters: maxCharacters, maxUTF8: maxUTF8)
     }
 
     static func shortName(_ full: String) -> String {
