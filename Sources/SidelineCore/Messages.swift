@@ -96,5 +96,16 @@ public enum Messages {
         public static func backInFront(_ scoreLine: String) -> String { "In front late — \(scoreLine)" }
         /// Late lead change: we were ahead, now they are.
         public static func fellBehind(_ scoreLine: String) -> String { "Behind late — \(scoreLine)" }
+
+        /// Labels for the plain-text preview `sideline demo` and `--dry-run` print.
+        public enum Preview {
+            public static let lockScreen = "Lock Screen"
+            public static let island = "Island"
+            public static let compact = "compact"
+            public static let minimal = "minimal"
+            public static let expanded = "expanded"
+            public static let watch = "Watch"
+            public static let stale = "If stale"
+        }
     }
 }
