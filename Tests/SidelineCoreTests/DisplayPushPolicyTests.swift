@@ -38,7 +38,7 @@ struct DisplayPushPolicyTests {
     func rolloverStart() {
         let decision = decide(.start, .rollover, nil, DisplayScenario.liveWinning.view)
         #expect(decision.priority == 5)
-        #expect(decision.alert == PushAlert(title: nil, body: "Still following — 87.4 – 72.1", sound: nil))
+        #expect(decision.alert == PushAlert(title: "Gridiron Gang vs Taco Tuesday", body: "Still following — 87.4 – 72.1", sound: nil))
     }
 
     @Test("Points moving without a lead change: priority 5, no alert")

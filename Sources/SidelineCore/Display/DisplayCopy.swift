@@ -35,6 +35,7 @@ struct DisplayCopy {
 
     /// The words of a final: the result once decided, else who is left.
     static func finalHeadline(_ reading: MatchupReading) -> String {
+        // The headline reads no time of day, so any context will do.
         DisplayCopy(reading: reading, phase: .ended, context: DisplayContext(now: .distantPast)).headline
     }
 

@@ -2,13 +2,14 @@ import Foundation
 
 /// The alert a push carries: the Watch shows title and body; on iPhone it lights the screen.
 public struct PushAlert: Sendable, Hashable, Codable {
-    /// `nil` for the quietest alert (a rollover's start).
-    public let title: String?
+    /// Always set: ActivityKit's own alert configuration has a title and a body, and a
+    /// push-to-start without one is not worth the risk of a silent drop.
+    public let title: String
     public let body: String
     /// `nil` for a silent alert; `"default"` for the system sound.
     public let sound: String?
 
-    public init(title: String?, body: String, sound: String?) {
+    public init(title: String, body: String, sound: String?) {
         self.title = title
         self.body = body
         self.sound = sound

@@ -33,7 +33,8 @@ extension PushPolicy {
 
     static func startAlert(reason: LifecycleReason, reading: MatchupReading) -> PushAlert {
         if reason == .rollover {
-            return PushAlert(title: nil, body: Messages.Display.continuedBody(reading.scoreLine), sound: nil)
+            // Same title, no sound, and words that say nothing new happened.
+            return PushAlert(title: title(reading.view), body: Messages.Display.continuedBody(reading.scoreLine), sound: nil)
         }
         let counts = reading.myCounts
         return PushAlert(

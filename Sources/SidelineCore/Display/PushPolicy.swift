@@ -6,7 +6,7 @@ import Foundation
 /// - Priority 10 only for a lead change and the final (the end after the grace period);
 ///   everything else is 5, which has no budget. Overusing 10 makes APNs stop delivering.
 /// - A start must carry an alert: a quiet one (no sound). A rollover's start is quieter
-///   still: no title, worded as a continuation.
+///   still: no news in it, worded as a continuation ("Still following — 87.4 – 72.1").
 /// - An update alerts only for a *late* lead change: no starter on either side is still to
 ///   play, so the lead may be the last one. Early lead changes get priority 10 but no alert.
 /// - The final alerts; it plays a sound only once the result is decided (both lineups done).
