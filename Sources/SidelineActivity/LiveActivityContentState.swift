@@ -1,26 +1,114 @@
-import Foundation
-
-/// What changes on the Lock Screen during the day. Every string is final copy built by the
-/// server; the phone renders it as-is. (Issue "display states" fleshes this out.)
+/// Everything on the Lock Screen, the Dynamic Island and the Watch that changes during the
+/// day. Every string is final copy built by the Sideline server; the app renders it as-is
+/// and computes nothing from it.
+///
+/// Instants are Unix seconds (`Int`), never `Date`: APNs payloads are decoded with a default
+/// `JSONDecoder`, which reads dates as seconds since 2001. Fields added after schema
+/// version 1 must be optional so activities already running keep decoding.
 public struct LiveActivityContentState: Codable, Hashable, Sendable {
+    /// The shape version this state was built with (``LiveActivitySchemaVersion``).
+    public let schemaVersion: Int
+    /// When the change shown here happened, in Unix seconds.
+    public let updatedAt: Int
+    /// Live, grace or final: for styling only.
+    public let phase: LiveActivityPhase
+    /// Winning, losing, tied or neutral: the app maps it to a colour.
+    public let sentiment: LiveActivitySentiment
+
+    /// The registration's score, e.g. `"87.4"`.
+    public let myScore: String
+    /// The opponent's score; `nil` when there is no head-to-head opponent.
+    public let opponentScore: String?
+    /// Both scores, e.g. `"87.4 – 72.1"`; just the registration's score without an opponent.
     public let scoreLine: String
-    public let playersLine: String
+    /// `"Up 15.3"`, `"Down 2.1"`, `"Tied"`, or a short phrase without an opponent.
+    public let margin: String
+    /// The main status: the margin while it is open, the result words once both lineups
+    /// are done, e.g. `"Won 112.4 – 98.7"`.
+    public let headline: String
 
-    public init(scoreLine: String, playersLine: String) {
+    /// The registration's starters by state.
+    public let myCounts: LiveActivityPlayerCounts
+    /// The opponent's starters by state; `nil` when there is no opponent.
+    public let opponentCounts: LiveActivityPlayerCounts?
+    /// `"3 playing · 2 to play · 4 done"` for the registration's starters.
+    public let myPlayersLine: String
+    /// The same line for the opponent; `nil` when there is no opponent.
+    public let opponentPlayersLine: String?
+    /// The registration's best starters who are playing right now, best first (at most 3).
+    public let topPerformers: [LiveActivityPerformer]
+
+    /// The next kickoff among the registration's starters, e.g. `"next: 4:25 PM"`.
+    public let next: String?
+    /// When this was true, e.g. `"as of 2:14 PM"`.
+    public let asOf: String
+    /// What to show when the system marks the activity stale (`context.isStale`).
+    public let staleText: String
+    /// Set in a median-scoring league, e.g. `"Plus a game against the league median"`.
+    public let medianNote: String?
+
+    /// Dynamic Island compact leading, e.g. `"87.4"`.
+    public let compactLeading: String
+    /// Dynamic Island compact trailing, e.g. `"72.1"`.
+    public let compactTrailing: String
+    /// Dynamic Island minimal: always live data, e.g. `"+15.3"`.
+    public let minimal: String
+    /// Dynamic Island expanded regions.
+    public let expanded: LiveActivityExpandedText
+    /// Lock Screen lines.
+    public let lockScreen: LiveActivityLockScreenText
+    /// Apple Watch Smart Stack and CarPlay lines.
+    public let small: LiveActivitySmallText
+
+    public init(
+        schemaVersion: Int = LiveActivitySchemaVersion.current,
+        updatedAt: Int,
+        phase: LiveActivityPhase,
+        sentiment: LiveActivitySentiment,
+        myScore: String,
+        opponentScore: String?,
+        scoreLine: String,
+        margin: String,
+        headline: String,
+        myCounts: LiveActivityPlayerCounts,
+        opponentCounts: LiveActivityPlayerCounts?,
+        myPlayersLine: String,
+        opponentPlayersLine: String?,
+        topPerformers: [LiveActivityPerformer],
+        next: String?,
+        asOf: String,
+        staleText: String,
+        medianNote: String?,
+        compactLeading: String,
+        compactTrailing: String,
+        minimal: String,
+        expanded: LiveActivityExpandedText,
+        lockScreen: LiveActivityLockScreenText,
+        small: LiveActivitySmallText
+    ) {
+        self.schemaVersion = schemaVersion
+        self.updatedAt = updatedAt
+        self.phase = phase
+        self.sentiment = sentiment
+        self.myScore = myScore
+        self.opponentScore = opponentScore
         self.scoreLine = scoreLine
-        self.playersLine = playersLine
-    }
-}
-
-/// What is set once when an activity starts.
-public struct LiveActivityAttributes: Codable, Hashable, Sendable {
-    public let registration: String
-    public let activity: String
-    public let leagueName: String
-
-    public init(registration: String, activity: String, leagueName: String) {
-        self.registration = registration
-        self.activity = activity
-        self.leagueName = leagueName
+        self.margin = margin
+        self.headline = headline
+        self.myCounts = myCounts
+        self.opponentCounts = opponentCounts
+        self.myPlayersLine = myPlayersLine
+        self.opponentPlayersLine = opponentPlayersLine
+        self.topPerformers = topPerformers
+        self.next = next
+        self.asOf = asOf
+        self.staleText = staleText
+        self.medianNote = medianNote
+        self.compactLeading = compactLeading
+        self.compactTrailing = compactTrailing
+        self.minimal = minimal
+        self.expanded = expanded
+        self.lockScreen = lockScreen
+        self.small = small
     }
 }

@@ -8,31 +8,96 @@ public enum DisplayPhase: String, Sendable, Codable, Hashable {
 
 /// The registration's presentation settings and the instant of the change being shown.
 public struct DisplayContext: Sendable, Hashable {
-    /// When the shown change happened (the pass's instant).
+    /// Sideline's default `display.time_zone`: most NFL viewers' kickoff times are quoted in it.
+    public static let defaultTimeZone = TimeZone(identifier: "America/New_York") ?? .gmt
+    public static let defaultLocaleIdentifier = "en_US"
+
+    /// When the shown change happened (the pass's instant). "as of" times use it.
     public let now: Date
+    /// The registration's time zone for every time of day shown.
     public let timeZone: TimeZone
+    /// The registration's locale for times of day (scores are locale-independent).
     public let localeIdentifier: String
 
-    public init(now: Date, timeZone: TimeZone, localeIdentifier: String = "en_US") {
+    public init(now: Date, timeZone: TimeZone = DisplayContext.defaultTimeZone, localeIdentifier: String = DisplayContext.defaultLocaleIdentifier) {
         self.now = now
         self.timeZone = timeZone
         self.localeIdentifier = localeIdentifier
     }
 }
 
-/// Builds the content state the phone renders as-is. Pure.
+/// Builds what the phone renders as-is. Pure: the same inputs give the same output, whatever
+/// the server's clock, time zone or locale.
 public enum DisplayBuilder {
+    /// The most performers a content state lists: enough for the Lock Screen, small enough
+    /// that the payload always fits in 4096 bytes.
+    public static let maxPerformers = 3
+
+    /// The content state for `view` at `context.now`.
     public static func contentState(for view: MatchupView, phase: DisplayPhase, context: DisplayContext) -> LiveActivityContentState {
-        let mine = String(format: "%.1f", view.me.points)
-        let theirs = view.opponent.map { String(format: "%.1f", $0.points) } ?? "—"
-        let counts = view.me.counts
+        let reading = MatchupReading(view: view)
+        let copy = DisplayCopy(reading: reading, phase: phase, context: context)
         return LiveActivityContentState(
-            scoreLine: "\(mine) – \(theirs)",
-            playersLine: "\(counts.playing) playing · \(counts.toPlay) to play · \(counts.done) done"
+            updatedAt: Int(context.now.timeIntervalSince1970.rounded(.down)),
+            phase: phase.activityPhase,
+            sentiment: reading.sentiment,
+            myScore: reading.myScore,
+            opponentScore: reading.pair?.theirs,
+            scoreLine: reading.scoreLine,
+            margin: copy.margin,
+            headline: copy.headline,
+            myCounts: LiveActivityPlayerCounts(reading.myCounts),
+            opponentCounts: reading.opponentCounts.map(LiveActivityPlayerCounts.init),
+            myPlayersLine: copy.myPlayersLine,
+            opponentPlayersLine: copy.opponentPlayersLine,
+            topPerformers: copy.performers,
+            next: copy.next,
+            asOf: copy.asOf,
+            staleText: copy.staleText,
+            medianNote: copy.medianNote,
+            compactLeading: reading.myScore,
+            compactTrailing: copy.compactTrailing,
+            minimal: copy.minimal,
+            expanded: copy.expanded,
+            lockScreen: copy.lockScreen,
+            small: copy.small
         )
     }
 
+    /// The static attributes for an activity starting on `view`.
     public static func attributes(registration: String, activity: String, view: MatchupView) -> LiveActivityAttributes {
-        LiveActivityAttributes(registration: registration, activity: activity, leagueName: view.leagueName)
+        let mine = TeamNameFormat(view.me.teamName)
+        let theirs = view.opponent.map { TeamNameFormat($0.teamName) }
+        let title = theirs.map { Messages.Display.title(mine: mine.title, theirs: $0.title) }
+            ?? Messages.Display.titleWithoutOpponent(mine: mine.full)
+        return LiveActivityAttributes(
+            registration: registration,
+            activity: activity,
+            leagueName: TeamNameFormat.league(view.leagueName),
+            season: view.season,
+            week: view.week,
+            myTeamName: mine.full,
+            myTeamShortName: mine.short,
+            opponentTeamName: theirs?.full,
+            opponentTeamShortName: theirs?.short,
+            title: title,
+            subtitle: Messages.Display.subtitle(league: TeamNameFormat.leagueShort(view.leagueName), week: view.week)
+        )
+    }
+}
+
+extension DisplayPhase {
+    var activityPhase: LiveActivityPhase {
+        switch self {
+        case .live: .live
+        case .grace: .grace
+        case .ended: .final
+        }
+    }
+}
+
+extension LiveActivityPlayerCounts {
+    init(_ counts: StarterCounts) {
+        self.init(playing: counts.playing, toPlay: counts.toPlay, done: counts.done)
     }
 }

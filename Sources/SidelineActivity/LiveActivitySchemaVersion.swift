@@ -1,0 +1,10 @@
+/// The version of the Live Activity wire shape (attributes and content state).
+///
+/// Bump it whenever the encoded shape changes: a field added, renamed, removed or retyped,
+/// or an enum case added. Fields added after version 1 must be optional so activities that
+/// are already running keep decoding. A golden test fails when the shape changes and this
+/// number does not.
+public enum LiveActivitySchemaVersion {
+    /// The version every content state and attributes value built by this code carries.
+    public static let current: Int = 1
+}

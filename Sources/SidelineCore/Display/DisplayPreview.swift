@@ -1,0 +1,26 @@
+import SidelineActivity
+
+/// Plain text of what each presentation shows, for `sideline demo` and `--dry-run`: the
+/// same strings the phone gets, laid out for a terminal.
+public enum DisplayPreview {
+    public static func text(attributes: LiveActivityAttributes, state: LiveActivityContentState) -> String {
+        typealias P = Messages.Display.Preview
+        let expanded = state.expanded
+        let opponent = attributes.opponentTeamShortName.map { " \($0) \(expanded.trailing)" } ?? " \(expanded.trailing)"
+        var lines = [
+            "\(P.lockScreen): \(attributes.title) (\(attributes.subtitle))",
+            "  \(state.lockScreen.headline)",
+            "  \(state.lockScreen.detail)",
+            "  \(state.lockScreen.footer)",
+        ]
+        if let note = state.medianNote { lines.append("  \(note)") }
+        lines += [
+            "\(P.island): \(P.compact) \(state.compactLeading) | \(state.compactTrailing) · \(P.minimal) \(state.minimal)",
+            "  \(P.expanded): \(attributes.myTeamShortName) \(expanded.leading) · \(expanded.center) ·\(opponent)",
+            "  \(expanded.bottom)",
+            "\(P.watch): \(state.small.headline) · \(state.small.detail)",
+            "\(P.stale): \(state.staleText)",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,61 @@
+import SidelineActivity
+
+/// The facts of a matchup the copy is written from: exact scores, who leads, who is left.
+struct MatchupReading {
+    let view: MatchupView
+    let myCounts: StarterCounts
+    let opponentCounts: StarterCounts?
+    /// Both scores formatted together; `nil` without an opponent.
+    let pair: ScorePair?
+    let myScore: String
+
+    init(view: MatchupView) {
+        self.view = view
+        myCounts = view.me.counts
+        opponentCounts = view.opponent?.counts
+        let mine = Points(view.me.points)
+        pair = view.opponent.map { ScorePair(mine: mine, theirs: Points($0.points)) }
+        myScore = pair?.mine ?? ScoreFormat.string(mine)
+    }
+
+    var hasOpponent: Bool { view.opponent != nil }
+
+    /// The registration's starters still playing or to play.
+    var myLeft: Int { myCounts.playing + myCounts.toPlay }
+    var opponentLeft: Int { opponentCounts.map { $0.playing + $0.toPlay } ?? 0 }
+
+    /// No starter left to play. A lineup with no counted starters (none set, all on byes)
+    /// is only "done" once the activity is past live, never while it is live.
+    func myStartersFinished(phase: DisplayPhase) -> Bool {
+        myLeft == 0 && (myCounts.done > 0 || phase != .live)
+    }
+
+    /// Result words are allowed only now: both lineups done, so no more points to come.
+    func decided(phase: DisplayPhase) -> Bool {
+        hasOpponent && myStartersFinished(phase: phase) && opponentLeft == 0
+    }
+
+    var scoreLine: String {
+        guard let pair else { return myScore }
+        return Messages.Display.scoreLine(mine: pair.mine, theirs: pair.theirs)
+    }
+
+    var sentiment: LiveActivitySentiment {
+        switch pair?.comparison {
+        case .ahead: .winning
+        case .behind: .losing
+        case .level: .tied
+        case nil: .neutral
+        }
+    }
+
+    /// The registration's starters who are playing now, best first.
+    var performers: [StarterLine] {
+        view.me.starters
+            .filter { $0.state == .playing }
+            .sorted { lhs, rhs in
+                let left = Points(lhs.points), right = Points(rhs.points)
+                return left != right ? left > right : lhs.name < rhs.name
+            }
+    }
+}

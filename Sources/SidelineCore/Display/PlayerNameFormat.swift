@@ -1,0 +1,31 @@
+/// Player names the way fans write them: `"P. Mahomes"`, `"A.J. Brown"`, `"KC D/ST"`.
+enum PlayerNameFormat {
+    /// The longest short name shown; keeps the performers list inside the payload budget.
+    static let maxCharacters = 20
+    /// Real names are ASCII or nearly; the byte cap only bites on emoji, each shown up to four times.
+    static let maxUTF8 = 48
+
+    static func short(_ starter: StarterLine) -> String {
+        if starter.position == "DEF" || starter.name.hasSuffix(Messages.Display.defenseSuffix) {
+            if let team = starter.team { return "\(team.rawValue) \(Messages.Display.defenseSuffix)" }
+        }
+        return TextFit.truncated(shortName(starter.name), maxCharacters: maxCharacters, maxUTF8: maxUTF8)
+    }
+
+    static func shortName(_ full: String) -> String {
+        let words = TextFit.cleaned(full).split(separator: " ").map(String.init)
+        guard let first = words.first else { return Messages.Display.unknownPlayer }
+        guard words.count > 1 else { return first }
+        let rest = words.dropFirst().joined(separator: " ")
+        return "\(initial(of: first)) \(rest)"
+    }
+
+    /// Fans keep first names that are already initials ("A.J.", "DK", "CJ") and shorten the
+    /// rest to one letter ("Amon-Ra" → "A.").
+    private static func initial(of first: String) -> String {
+        if first.contains(".") { return first }
+        let isInitials = first.count <= 2 && first.allSatisfy { $0.isUppercase }
+        if isInitials { return first }
+        return "\(first.prefix(1))."
+    }
+}
