@@ -27,8 +27,8 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
     public let score: Score
     public let starters: StarterCounts
     public let contentState: LiveActivityContentState
-    /// Present on starts: what the phone's push-to-start needs.
-    public let attributes: LiveActivityAttributes?
+    /// The activity's static attributes (a push-to-start sends them; other sinks show them).
+    public let attributes: LiveActivityAttributes
 
     enum CodingKeys: String, CodingKey {
         case event, reason, at, registration, activity
@@ -60,9 +60,7 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         score = Score(team: Self.rounded(event.view.me.points), opponent: event.view.opponent.map { Self.rounded($0.points) })
         starters = event.view.me.counts
         contentState = DisplayBuilder.contentState(for: event.view, phase: event.phase, context: display)
-        attributes = event.kind == .start
-            ? DisplayBuilder.attributes(registration: registration.handle, activity: event.activityID, view: event.view)
-            : nil
+        attributes = DisplayBuilder.attributes(registration: registration.handle, activity: event.activityID, view: event.view)
     }
 
     public func encoded() -> Data {

@@ -30,19 +30,26 @@ public actor Scheduler {
         let registrations = try store.activeRegistrations()
 
         // Feeds first: the NFL state decides the week, the week's games decide what is live.
+        // Re-plan only after a stage fetched something: an idle pass plans once.
+        var input = try planInput(at: now, registrations: registrations, mode: mode)
         for stage in [FetchStage.state, .schedules, .matchups] {
-            let input = try planInput(at: now, registrations: registrations, mode: mode)
+            let fetchedBefore = report.calls.count
             for call in PollPlanner.due(input) where stage.includes(call) {
                 guard await fetch(call, at: now, report: &report) else { break }
+            }
+            if report.calls.count != fetchedBefore {
+                input = try planInput(at: now, registrations: registrations, mode: mode)
             }
         }
         if !registrations.isEmpty { await followRenewedLeagues(registrations, at: now, report: &report) }
 
         let (states, drafts) = try stepLifecycles(registrations, at: now, mode: mode, report: &report)
-        let sinkNames = sinks.map(\.name)
-        try store.commitPass(states: states, events: drafts, sinks: [mode: sinkNames], at: now)
+        if !states.isEmpty || !drafts.isEmpty {
+            try store.commitPass(states: states, events: drafts, sinks: [mode: sinks.map(\.name)], at: now)
+        }
         await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
-        try store.pruneCallLog(before: now.addingTimeInterval(-24 * 3600))
+        // The log only needs the last minute; a day is kept for `status` and debugging.
+        if !report.calls.isEmpty { try store.pruneCallLog(before: now.addingTimeInterval(-24 * 3600)) }
 
         let level: Logger.Level = report.calls.isEmpty && report.events.isEmpty ? .debug : .info
         logger.log(level: level, "pass \(EventEnvelope.timestamp(now)) \(mode == .dryRun ? "(dry run) " : ""): \(report.summary)")
@@ -70,8 +77,8 @@ public actor Scheduler {
 
     func planInput(at now: Date, registrations: [Registration], mode: PassMode) throws(StoreError) -> PollPlanInput {
         let current = try currentWeek()
-        let states = current.map { week in (try? store.lifecycleStates(mode: mode, week: week)) ?? [:] } ?? [:]
-        let openWeeks = Set(states.filter { $0.value.isOpen }.map(\.key.week))
+        let open = try store.openLifecycleKeys(mode: mode)
+        let openWeeks = Set(open.map(\.week))
         let weeks = Set([current].compactMap { $0 }).union(openWeeks).sorted()
 
         var schedules: [ScheduleState] = []
@@ -85,14 +92,12 @@ public actor Scheduler {
             let fetched = try store.snapshotTimes(week: week)
             let byLeague = Dictionary(grouping: registrations, by: \.leagueID)
             for (leagueID, members) in byLeague.sorted(by: { $0.key < $1.key }) {
-                let open = members.contains { registration in
-                    states[LifecycleKey(registrationID: registration.id, week: week, mode: mode)]?.isOpen ?? false
-                }
+                let hasOpen = members.contains { open.contains(LifecycleKey(registrationID: $0.id, week: week, mode: mode)) }
                 let inSeason = try store.league(id: leagueID)?.league.status == .inSeason
                 let eligible = week == current
                     ? inSeason && members.contains { $0.season == week.season }
-                    : open
-                leagues.append(LeaguePollState(leagueID: leagueID, week: week, eligible: eligible, lastFetchedAt: fetched[leagueID], hasOpenActivity: open))
+                    : hasOpen
+                leagues.append(LeaguePollState(leagueID: leagueID, week: week, eligible: eligible, lastFetchedAt: fetched[leagueID], hasOpenActivity: hasOpen))
             }
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SidelineActivity
 import SidelineCore
 
 /// Where printed output goes; tests capture it, the CLI writes to the real stdout.
@@ -47,8 +48,19 @@ public struct StdoutSink: PushSink {
             output.write(Messages.Timeline.line(
                 clock: clock(event.at), kind: event.event, reason: event.reason, registration: event.registration,
                 username: event.username, leagueName: event.leagueName, week: event.week,
-                headline: event.contentState.scoreLine, detail: event.contentState.playersLine
+                headline: event.contentState.lockScreen.headline, detail: event.contentState.myPlayersLine
             ))
+            // Starts and ends show every presentation, exactly as the phone would get them.
+            if event.event != .update {
+                output.write(DisplayPreview.text(attributes: event.attributes, state: event.contentState).indented(by: 14))
+            }
         }
+    }
+}
+
+extension String {
+    func indented(by width: Int) -> String {
+        let pad = String(repeating: " ", count: width)
+        return split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }.joined(separator: "\n")
     }
 }

@@ -18,10 +18,10 @@ extension SQLiteStore {
                 var admitted = false
                 try db.inTransaction(.immediate) {
                     let since = now.addingTimeInterval(-RateBudget.window).seconds
-                    let times = try Double.fetchAll(db, sql: "SELECT at FROM call_log WHERE at > ?", arguments: [since]).map(Date.init(seconds:))
+                    let times = try Double.fetchAll(try db.cachedStatement(sql: "SELECT at FROM call_log WHERE at > ?"), arguments: [since]).map(Date.init(seconds:))
                     admitted = budget.admits(times, now: now, forRegistration: forRegistration)
                     if admitted {
-                        try db.execute(sql: "INSERT INTO call_log (at, kind, path) VALUES (?, ?, ?)", arguments: [now.seconds, kind, path])
+                        try db.cachedStatement(sql: "INSERT INTO call_log (at, kind, path) VALUES (?, ?, ?)").execute(arguments: [now.seconds, kind, path])
                     }
                     return .commit
                 }
@@ -35,26 +35,26 @@ extension SQLiteStore {
     /// Call instants after `since` (for `status` and tests).
     public func callTimes(since: Date) throws(StoreError) -> [Date] {
         try read { db in
-            try Double.fetchAll(db, sql: "SELECT at FROM call_log WHERE at > ? ORDER BY at", arguments: [since.seconds]).map(Date.init(seconds:))
+            try Double.fetchAll(try db.cachedStatement(sql: "SELECT at FROM call_log WHERE at > ? ORDER BY at"), arguments: [since.seconds]).map(Date.init(seconds:))
         }
     }
 
     /// Every logged call, for tests and benchmarks that check the sliding window.
     public func callLog() throws(StoreError) -> [(at: Date, kind: String, path: String)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT at, kind, path FROM call_log ORDER BY at, rowid").map { (Date(seconds: $0["at"]), $0["kind"], $0["path"]) }
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT at, kind, path FROM call_log ORDER BY at, rowid")).map { (Date(seconds: $0["at"]), $0["kind"], $0["path"]) }
         }
     }
 
     /// Drops log entries too old to matter (kept a day for `status` and debugging).
     public func pruneCallLog(before: Date) throws(StoreError) {
-        try write { db in try db.execute(sql: "DELETE FROM call_log WHERE at < ?", arguments: [before.seconds]) }
+        try write { db in try db.cachedStatement(sql: "DELETE FROM call_log WHERE at < ?").execute(arguments: [before.seconds]) }
     }
 
     public func backoffs() throws(StoreError) -> [BackoffScope: StoredBackoff] {
         try read { db in
             var result: [BackoffScope: StoredBackoff] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT scope, until, failures FROM backoff") {
+            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT scope, until, failures FROM backoff")) {
                 if let scope = BackoffScope(rawValue: row["scope"]) {
                     result[scope] = StoredBackoff(until: Date(seconds: row["until"]), failures: row["failures"])
                 }
@@ -67,7 +67,7 @@ extension SQLiteStore {
     @discardableResult
     public func recordBackoff(_ scope: BackoffScope, at now: Date, retryAfter: TimeInterval?) throws(StoreError) -> Date {
         try write { db in
-            let failures = (try Int.fetchOne(db, sql: "SELECT failures FROM backoff WHERE scope = ?", arguments: [scope.rawValue]) ?? 0) + 1
+            let failures = (try Int.fetchOne(try db.cachedStatement(sql: "SELECT failures FROM backoff WHERE scope = ?"), arguments: [scope.rawValue]) ?? 0) + 1
             let until = Backoff.until(now: now, failures: failures, retryAfter: retryAfter)
             try db.execute(sql: """
                 INSERT INTO backoff (scope, until, failures) VALUES (?, ?, ?)
@@ -78,6 +78,6 @@ extension SQLiteStore {
     }
 
     public func clearBackoff(_ scope: BackoffScope) throws(StoreError) {
-        try write { db in try db.execute(sql: "DELETE FROM backoff WHERE scope = ?", arguments: [scope.rawValue]) }
+        try write { db in try db.cachedStatement(sql: "DELETE FROM backoff WHERE scope = ?").execute(arguments: [scope.rawValue]) }
     }
 }

@@ -16,7 +16,7 @@ public struct StoredSnapshot: Sendable, Hashable {
 extension SQLiteStore {
     public func nflState() throws(StoreError) -> (state: NFLState, fetchedAt: Date)? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetched_at FROM nfl_state WHERE id = 1") else { return nil }
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, fetched_at FROM nfl_state WHERE id = 1")) else { return nil }
             return (try JSONColumn.decode(NFLState.self, from: row["json"]), Date(seconds: row["fetched_at"]))
         }
     }
@@ -32,7 +32,7 @@ extension SQLiteStore {
 
     public func schedule(_ week: WeekKey) throws(StoreError) -> (schedule: WeekSchedule, fetchedAt: Date)? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetched_at FROM schedule WHERE week_key = ?", arguments: [week.storageKey]) else { return nil }
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, fetched_at FROM schedule WHERE week_key = ?"), arguments: [week.storageKey]) else { return nil }
             return (try JSONColumn.decode(WeekSchedule.self, from: row["json"]), Date(seconds: row["fetched_at"]))
         }
     }
@@ -48,7 +48,7 @@ extension SQLiteStore {
 
     public func snapshot(leagueID: String, week: WeekKey) throws(StoreError) -> StoredSnapshot? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?", arguments: [leagueID, week.storageKey]) else { return nil }
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?"), arguments: [leagueID, week.storageKey]) else { return nil }
             return StoredSnapshot(entries: try JSONColumn.decode([MatchupEntry].self, from: row["json"]), fetchedAt: Date(seconds: row["fetched_at"]))
         }
     }
@@ -57,7 +57,7 @@ extension SQLiteStore {
     public func snapshotTimes(week: WeekKey) throws(StoreError) -> [String: Date] {
         try read { db in
             var times: [String: Date] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT league_id, fetched_at FROM snapshot WHERE week_key = ?", arguments: [week.storageKey]) {
+            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT league_id, fetched_at FROM snapshot WHERE week_key = ?"), arguments: [week.storageKey]) {
                 times[row["league_id"]] = Date(seconds: row["fetched_at"])
             }
             return times
@@ -76,19 +76,19 @@ extension SQLiteStore {
     /// Sleeper answered 304: the stored snapshot is current as of `fetchedAt`.
     public func touchSnapshot(leagueID: String, week: WeekKey, fetchedAt: Date) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?", arguments: [fetchedAt.seconds, leagueID, week.storageKey])
+            try db.cachedStatement(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?").execute(arguments: [fetchedAt.seconds, leagueID, week.storageKey])
         }
     }
 
     // MARK: - Small key/value facts
 
     public func meta(_ key: String) throws(StoreError) -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+        try read { db in try String.fetchOne(try db.cachedStatement(sql: "SELECT value FROM meta WHERE key = ?"), arguments: [key]) }
     }
 
     public func setMeta(_ key: String, _ value: String) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+            try db.cachedStatement(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").execute(arguments: [key, value])
         }
     }
 
@@ -96,14 +96,14 @@ extension SQLiteStore {
 
     public func cachedResponse(url: String) throws(StoreError) -> (etag: String, body: Data)? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT etag, body FROM http_cache WHERE url = ?", arguments: [url]) else { return nil }
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT etag, body FROM http_cache WHERE url = ?"), arguments: [url]) else { return nil }
             return (row["etag"], row["body"])
         }
     }
 
     public func saveCachedResponse(url: String, etag: String, body: Data) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "INSERT INTO http_cache (url, etag, body) VALUES (?, ?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag, body = excluded.body", arguments: [url, etag, body])
+            try db.cachedStatement(sql: "INSERT INTO http_cache (url, etag, body) VALUES (?, ?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag, body = excluded.body").execute(arguments: [url, etag, body])
         }
     }
 }

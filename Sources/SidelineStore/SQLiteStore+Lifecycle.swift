@@ -60,12 +60,23 @@ extension SQLiteStore {
         }
     }
 
+    /// The keys of `mode`'s open lifecycle rows, without decoding them (for planning).
+    public func openLifecycleKeys(mode: PassMode) throws(StoreError) -> Set<LifecycleKey> {
+        try read { db in
+            var keys: Set<LifecycleKey> = []
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT l.registration_id, l.week_key FROM lifecycle l JOIN registration r ON r.id = l.registration_id AND r.removed_at IS NULL WHERE l.mode = ? AND l.is_open = 1"), arguments: [mode.rawValue]) {
+                if let week = WeekKey(storageKey: row["week_key"]) { keys.insert(LifecycleKey(registrationID: row["registration_id"], week: week, mode: mode)) }
+            }
+            return keys
+        }
+    }
+
     /// Every open lifecycle row of a registration, in both modes.
     public func openLifecycleStates(registrationID: Int64) throws(StoreError) -> [LifecycleKey: LifecycleState] {
         try read { db in
             var result: [LifecycleKey: LifecycleState] = [:]
             for mode in [PassMode.live, .dryRun] {
-                let rows = try Row.fetchAll(db, sql: "SELECT registration_id, week_key, json FROM lifecycle WHERE registration_id = ? AND mode = ? AND is_open = 1", arguments: [registrationID, mode.rawValue])
+                let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT registration_id, week_key, json FROM lifecycle WHERE registration_id = ? AND mode = ? AND is_open = 1"), arguments: [registrationID, mode.rawValue])
                 result.merge(try Self.states(rows, mode: mode)) { $1 }
             }
             return result

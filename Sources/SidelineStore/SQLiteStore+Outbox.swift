@@ -57,7 +57,7 @@ extension SQLiteStore {
 
     public func deliveryCounts() throws(StoreError) -> [DeliveryCount] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT sink, status, COUNT(*) AS n FROM delivery GROUP BY sink, status ORDER BY sink, status").map {
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT sink, status, COUNT(*) AS n FROM delivery GROUP BY sink, status ORDER BY sink, status")).map {
                 DeliveryCount(sink: $0["sink"], status: $0["status"], count: $0["n"])
             }
         }
@@ -65,7 +65,7 @@ extension SQLiteStore {
 
     public func outbox(limit: Int = 1000) throws(StoreError) -> [OutboxEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM (SELECT * FROM outbox ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit]).map { row in
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM (SELECT * FROM outbox ORDER BY id DESC LIMIT ?) ORDER BY id"), arguments: [limit]).map { row in
                 OutboxEntry(
                     id: row["id"], registrationID: row["registration_id"], activityID: row["activity_id"],
                     mode: PassMode(rawValue: row["mode"]) ?? .live, kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update,

@@ -29,20 +29,20 @@ public struct NewRegistration: Sendable, Hashable {
 extension SQLiteStore {
     public func activeRegistrations() throws(StoreError) -> [Registration] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM registration WHERE removed_at IS NULL ORDER BY id").map(Self.registration)
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM registration WHERE removed_at IS NULL ORDER BY id")).map(Self.registration)
         }
     }
 
     public func registration(id: Int64) throws(StoreError) -> Registration? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE id = ? AND removed_at IS NULL", arguments: [id]).map(Self.registration)
+            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM registration WHERE id = ? AND removed_at IS NULL"), arguments: [id]).map(Self.registration)
         }
     }
 
     /// Any registration, removed or not (events keep naming removed ones).
     public func anyRegistration(id: Int64) throws(StoreError) -> Registration? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE id = ?", arguments: [id]).map(Self.registration)
+            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM registration WHERE id = ?"), arguments: [id]).map(Self.registration)
         }
     }
 
@@ -52,14 +52,14 @@ extension SQLiteStore {
         try write { db in
             for stored in leagues { try Self.saveLeague(stored, at: now, db) }
             return try items.map { item in
-                if let existing = try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE sleeper_user_id = ? AND league_id = ? AND removed_at IS NULL", arguments: [item.user.userID, item.league.leagueID]) {
+                if let existing = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM registration WHERE sleeper_user_id = ? AND league_id = ? AND removed_at IS NULL"), arguments: [item.user.userID, item.league.leagueID]) {
                     return (Self.registration(existing), true)
                 }
                 try db.execute(sql: """
                     INSERT INTO registration (sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [item.user.userID, item.user.username, item.user.displayName, item.league.leagueID, item.league.name, item.rosterID, item.league.season, now.seconds])
-                let row = try Row.fetchOne(db, sql: "SELECT * FROM registration WHERE id = ?", arguments: [db.lastInsertedRowID])
+                let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM registration WHERE id = ?"), arguments: [db.lastInsertedRowID])
                 guard let row else { throw StoreError("registration vanished after insert") }
                 return (Self.registration(row), false)
             }
@@ -78,7 +78,7 @@ extension SQLiteStore {
 
     public func setFollowNote(registrationID: Int64, _ note: String?) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE registration SET follow_note = ? WHERE id = ?", arguments: [note, registrationID])
+            try db.cachedStatement(sql: "UPDATE registration SET follow_note = ? WHERE id = ?").execute(arguments: [note, registrationID])
         }
     }
 
@@ -91,7 +91,7 @@ extension SQLiteStore {
     }
 
     static func league(id: String, _ db: Database) throws -> StoredLeague? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT json, team_names FROM league WHERE league_id = ?", arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, team_names FROM league WHERE league_id = ?"), arguments: [id]) else { return nil }
         let league = try JSONColumn.decode(League.self, from: row["json"])
         let names = try JSONColumn.decode([String: String].self, from: row["team_names"])
         return StoredLeague(league: league, teamNames: Dictionary(uniqueKeysWithValues: names.compactMap { key, value in Int(key).map { ($0, value) } }))

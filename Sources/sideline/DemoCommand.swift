@@ -126,6 +126,10 @@ struct GameDayReplay {
         let seconds: Double
     }
 
+    /// Monday daytime has nothing to play or poll; the replay skips it (a real deployment's
+    /// cron passes there make no calls at all).
+    static let quietStretch = ISO8601DateFormatter().date(from: "2026-11-23T06:00:00Z")!..<ISO8601DateFormatter().date(from: "2026-11-24T00:30:00Z")!
+
     /// One dry-run pass per simulated minute from `start` to `end`.
     func run(sink: any PushSink, step: TimeInterval = 60) async throws -> Summary {
         let scheduler = Scheduler(environment: wiring.passEnvironment(now: clock.read))
@@ -143,6 +147,7 @@ struct GameDayReplay {
             }
             passes += 1
             now = now.addingTimeInterval(step)
+            if Self.quietStretch.contains(now) { now = Self.quietStretch.upperBound }
         }
         let log = (try? wiring.store.callLog()) ?? []
         let elapsed = ContinuousClock.now - began
