@@ -95,7 +95,9 @@ public struct HTTPSleeperClient: SleeperClient {
 
     public func players() async throws(SleeperError) -> PlayersIndex {
         let path = "/v1/players/nfl"
-        let body = try await fetch(.players, path).body
+        // Not conditional: the index lives on disk, and caching a 14 MB body in memory to
+        // save one download a day is a poor trade.
+        let body = try await fetch(.players, path, conditional: false).body
         do {
             return try PlayersDecoder.decode(body)
         } catch {
@@ -116,19 +118,19 @@ extension HTTPSleeperClient {
     }
 
     /// Gate, conditional GET, status handling. Throws for anything but 2xx and a usable 304.
-    func fetch(_ kind: SleeperCall.Kind, _ path: String) async throws(SleeperError) -> Fetched {
+    func fetch(_ kind: SleeperCall.Kind, _ path: String, conditional: Bool = true) async throws(SleeperError) -> Fetched {
         let registrationKinds: Set<SleeperCall.Kind> = [.user, .leagues, .league, .rosters, .members]
         let registration = isRegistration && registrationKinds.contains(kind)
         try await gate.admit(SleeperCall(kind: kind, path: path, isRegistration: registration))
         let target = url(path)
         let key = target.absoluteString
-        let cached = await cache.cached(for: key)
+        let cached = conditional ? await cache.cached(for: key) : nil
         var headers: [String: String] = [:]
         if let cached { headers["If-None-Match"] = cached.etag }
         let response = try await transport.get(target, headers: headers)
         switch response.status {
         case 200..<300:
-            if let etag = response.headers["ETag"], !etag.isEmpty {
+            if conditional, let etag = response.headers["ETag"], !etag.isEmpty {
                 await cache.store(CachedResponse(etag: etag, body: response.body), for: key)
             }
             return Fetched(body: response.body, notModified: false)

@@ -12,16 +12,20 @@ public final class URLSessionTransport: HTTPTransport {
     public static let defaultUserAgent = "Sideline/\(SidelineVersion.current)"
 
     private let session: URLSession
-    private let timeout: TimeInterval
+    /// Whole seconds: see ``init(timeout:userAgent:)``.
+    let timeout: TimeInterval
     private let userAgent: String
 
     /// - Parameters:
-    ///   - timeout: per-request timeout in seconds.
+    ///   - timeout: per-request timeout in seconds, rounded up to whole seconds (at least 1):
+    ///     FoundationNetworking hands libcurl an integer, and a fraction below one second was
+    ///     measured to fail every request at once with "timed out".
     ///   - userAgent: the `User-Agent` header.
     public init(timeout: TimeInterval = 15, userAgent: String = URLSessionTransport.defaultUserAgent) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let timeout = max(1, timeout.rounded(.up))
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpShouldSetCookies = false
         self.session = URLSession(configuration: configuration)
