@@ -70,6 +70,26 @@ struct URLSessionTransportTests {
         #expect(URLSessionTransport(timeout: 2.2).timeout == 3)
     }
 
+    @Test("cancelling the Swift task cancels the request")
+    func cancellation() async throws {
+        try await withFakeServer(scriptedWorld()) { base, world in
+            world.inject(.delay(.seconds(5)), forPathPrefix: "/v1/state", times: 1)
+            let transport = URLSessionTransport(timeout: 15)
+            let started = ContinuousClock.now
+            let request = Task { try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:]) }
+            // Real time here: the request must be in flight before it is cancelled.
+            try await Task.sleep(for: .milliseconds(300))
+            request.cancel()
+            let result = await request.result
+            #expect(ContinuousClock.now - started < .seconds(3))
+            guard case .failure(let error) = result, case .unreachable(_, let reason)? = error as? SleeperError else {
+                Issue.record("expected a cancelled request, got \(result)")
+                return
+            }
+            #expect(reason == "cancelled")
+        }
+    }
+
     @Test("a closed port is unreachable")
     func refused() async throws {
         let server = FakeSleeperServer(world: FakeSleeperWorld())
