@@ -47,6 +47,8 @@ struct LoopbackClientTests {
             let client = HTTPSleeperClient(baseURL: base)
             await #expect(throws: SleeperError.userNotFound("nobody")) { try await client.user("nobody") }
             await #expect(throws: SleeperError.leagueNotFound("123")) { try await client.league("123") }
+            await #expect(throws: SleeperError.leagueNotFound("123")) { try await client.rosters(leagueID: "123") }
+            await #expect(throws: SleeperError.leagueNotFound("123")) { try await client.matchups(leagueID: "123", week: 1) }
             let none = try await client.leagues(userID: "999", season: "2026")
             #expect(none.isEmpty)
         }

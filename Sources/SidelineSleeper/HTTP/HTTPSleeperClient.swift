@@ -60,36 +60,26 @@ public struct HTTPSleeperClient: SleeperClient {
 
     public func league(_ leagueID: String) async throws(SleeperError) -> League {
         let path = "/v1/league/\(Self.escape(leagueID))"
-        let body: Data
-        do {
-            body = try await fetch(.league, path).body
-        } catch .http(status: 404, url: _, retryAfter: _) {
-            // Sleeper answers 404 with the body `null` for an unknown league.
-            throw .leagueNotFound(leagueID)
-        }
-        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        let body = try await fetchInLeague(.league, path, leagueID).body
         return try decode(WireLeague.self, body, path).league
     }
 
     public func rosters(leagueID: String) async throws(SleeperError) -> [Roster] {
         let path = "/v1/league/\(Self.escape(leagueID))/rosters"
-        let body = try await fetch(.rosters, path).body
-        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        let body = try await fetchInLeague(.rosters, path, leagueID).body
         return try decode([Skippable<WireRoster>].self, body, path).compactMap { $0.value?.roster }
     }
 
     public func members(leagueID: String) async throws(SleeperError) -> [LeagueMember] {
         let path = "/v1/league/\(Self.escape(leagueID))/users"
-        let body = try await fetch(.members, path).body
-        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        let body = try await fetchInLeague(.members, path, leagueID).body
         return try decode([Skippable<WireMember>].self, body, path).compactMap { $0.value?.member }
     }
 
     public func matchups(leagueID: String, week: Int) async throws(SleeperError) -> [MatchupEntry]? {
         let path = "/v1/league/\(Self.escape(leagueID))/matchups/\(week)"
-        let result = try await fetch(.matchups, path)
+        let result = try await fetchInLeague(.matchups, path, leagueID)
         if result.notModified { return nil }
-        if Self.isNull(result.body) { throw .leagueNotFound(leagueID) }
         return try decode([Skippable<WireMatchup>].self, result.body, path).compactMap { $0.value?.entry }
     }
 
@@ -141,6 +131,19 @@ extension HTTPSleeperClient {
             throw .http(status: response.status, url: key,
                         retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: reference))
         }
+    }
+
+    /// ``fetch(_:_:conditional:)`` for a league's endpoints: Sleeper answers an unknown league
+    /// with 404 and the body `null`, which becomes ``SleeperError/leagueNotFound(_:)``.
+    func fetchInLeague(_ kind: SleeperCall.Kind, _ path: String, _ leagueID: String) async throws(SleeperError) -> Fetched {
+        let result: Fetched
+        do {
+            result = try await fetch(kind, path)
+        } catch .http(status: 404, url: _, retryAfter: _) {
+            throw .leagueNotFound(leagueID)
+        }
+        if Self.isNull(result.body) { throw .leagueNotFound(leagueID) }
+        return result
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ body: Data, _ path: String) throws(SleeperError) -> T {
