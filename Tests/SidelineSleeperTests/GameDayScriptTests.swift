@@ -46,7 +46,7 @@ struct GameDayScriptTests {
         }
     }
 
-    @Test("alex plays London, 1:00, 4:25 and Sunday night; blake plays 1:00 and Monday night")
+    @Test("alex plays London, 1:00, 4:05, 4:25 and Sunday night; blake plays 1:00 and Monday night")
     func days() throws {
         func kickoffs(_ user: GameDayScript.DemoUser) -> Set<Date> {
             let lineup = GameDayScript.lineups.first { $0.rosterID == user.rosterID }
@@ -54,7 +54,7 @@ struct GameDayScriptTests {
                 GameDayScript.player(id).flatMap { TeamCode(normalizing: $0.team) }.flatMap(GameDayScript.game(for:))?.kickoff
             })
         }
-        #expect(kickoffs(GameDayScript.alex) == [GameDayScript.londonKickoff, GameDayScript.earlyKickoff,
+        #expect(kickoffs(GameDayScript.alex) == [GameDayScript.londonKickoff, GameDayScript.earlyKickoff, GameDayScript.lateEarlyKickoff,
                                                 GameDayScript.lateKickoff, GameDayScript.sundayNightKickoff])
         #expect(kickoffs(GameDayScript.blake) == [GameDayScript.earlyKickoff, GameDayScript.mondayNightKickoff])
         let starters = GameDayScript.lineups.flatMap(\.starters)

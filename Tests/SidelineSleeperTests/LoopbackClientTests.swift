@@ -10,7 +10,7 @@ struct LoopbackClientTests {
 
     @Test("every route of the fake decodes with the real client")
     func roundTrip() async throws {
-        try await withFakeServer(scriptedWorld()) { base, _ in
+        try await withFakeServer(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base)
             let state = try await client.nflState()
             #expect(state == NFLState(week: 12, season: "2026", seasonType: .regular, leagueSeason: "2026"))
@@ -32,6 +32,9 @@ struct LoopbackClientTests {
             #expect(matchups.count == 4)
             #expect(Set(matchups.compactMap(\.matchupID)) == [1, 2])
             let players = try await client.players()
+            _ = try await client.players()
+            #expect(world.requests.filter { $0.path == "/v1/players/nfl" }.allSatisfy { $0.headers["if-none-match"] == nil },
+                    "the 14 MB download is never conditional")
             #expect(players["11566"]?.name == "Jayden Daniels")
             #expect(players["KC"]?.name == "Kansas City Chiefs")
             #expect(players["KC"]?.position == "DEF")
@@ -44,6 +47,8 @@ struct LoopbackClientTests {
             let client = HTTPSleeperClient(baseURL: base)
             await #expect(throws: SleeperError.userNotFound("nobody")) { try await client.user("nobody") }
             await #expect(throws: SleeperError.leagueNotFound("123")) { try await client.league("123") }
+            await #expect(throws: SleeperError.leagueNotFound("123")) { try await client.rosters(leagueID: "123") }
+            await #expect(throws: SleeperError.leagueNotFound("123")) { try await client.matchups(leagueID: "123", week: 1) }
             let none = try await client.leagues(userID: "999", season: "2026")
             #expect(none.isEmpty)
         }

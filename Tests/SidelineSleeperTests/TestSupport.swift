@@ -73,9 +73,7 @@ func withFakeServer<T>(
 
 /// A world holding the scripted game day at `now`.
 func scriptedWorld(at now: Date = GameDayScript.earlyKickoff.addingTimeInterval(3_600)) -> FakeSleeperWorld {
-    let world = FakeSleeperWorld()
-    GameDayScript.install(into: world, at: now)
-    return world
+    GameDayScript.world(at: now)
 }
 
 func team(_ code: String) -> TeamCode? { TeamCode(normalizing: code) }

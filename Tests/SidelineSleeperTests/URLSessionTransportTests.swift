@@ -16,6 +16,7 @@ struct URLSessionTransportTests {
             let request = try #require(world.requests.last)
             #expect(request.headers["user-agent"] == "Sideline/\(SidelineVersion.current)")
             let acceptEncoding = try #require(request.headers["accept-encoding"])
+            print("URLSession sent Accept-Encoding: \(acceptEncoding)")
             #expect(acceptEncoding.contains("gzip"))
         }
     }
@@ -48,7 +49,7 @@ struct URLSessionTransportTests {
     func timeout() async throws {
         try await withFakeServer(scriptedWorld()) { base, world in
             world.inject(.delay(.seconds(3)), forPathPrefix: "/v1/state", times: 1)
-            let transport = URLSessionTransport(timeout: 0.5)
+            let transport = URLSessionTransport(timeout: 1)
             let started = ContinuousClock.now
             await #expect {
                 _ = try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
@@ -56,7 +57,36 @@ struct URLSessionTransportTests {
                 if case .unreachable? = error as? SleeperError { return true }
                 return false
             }
-            #expect(ContinuousClock.now - started < .seconds(2.5))
+            let elapsed = ContinuousClock.now - started
+            print("URLSession gave up after \(elapsed) with a 1 s timeout")
+            #expect(elapsed >= .seconds(0.9))
+            #expect(elapsed < .seconds(2.5))
+        }
+    }
+
+    @Test("sub-second timeouts are rounded up to whole seconds, which libcurl needs")
+    func subSecondTimeout() {
+        #expect(URLSessionTransport(timeout: 0.5).timeout == 1)
+        #expect(URLSessionTransport(timeout: 2.2).timeout == 3)
+    }
+
+    @Test("cancelling the Swift task cancels the request")
+    func cancellation() async throws {
+        try await withFakeServer(scriptedWorld()) { base, world in
+            world.inject(.delay(.seconds(5)), forPathPrefix: "/v1/state", times: 1)
+            let transport = URLSessionTransport(timeout: 15)
+            let started = ContinuousClock.now
+            let request = Task { try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:]) }
+            // Real time here: the request must be in flight before it is cancelled.
+            try await Task.sleep(for: .milliseconds(300))
+            request.cancel()
+            let result = await request.result
+            #expect(ContinuousClock.now - started < .seconds(3))
+            guard case .failure(let error) = result, case .unreachable(_, let reason)? = error as? SleeperError else {
+                Issue.record("expected a cancelled request, got \(result)")
+                return
+            }
+            #expect(reason == "cancelled")
         }
     }
 

@@ -10,8 +10,9 @@ extension GameDayScript {
     }
 
     public static let lineups: [Lineup] = [
-        // alex: WAS, JAX (London) · DET, MIA, PHI D (1:00) · LAR, SF (4:25) · KC (Sunday night).
-        Lineup(rosterID: 1, starters: ["11566", "7543", "9221", "9493", "7526", "3214", "8205", "3678", "PHI"], bench: ["9488"]),
+        // alex: WAS, JAX (London) · DET, PHI D (1:00) · ARI (4:05, so he stays live from the
+        // 1:00 games into the late window) · LAR, SF (4:25) · KC (Sunday night).
+        Lineup(rosterID: 1, starters: ["11566", "7543", "9221", "9493", "11617", "3214", "8205", "3678", "PHI"], bench: ["9488", "7526"]),
         // casey: PHI, ATL, DAL (1:00) · SEA (4:05) · JAX (London) · KC D (Sunday night) · CIN (Monday night).
         // The TE slot is empty: Sleeper's "0".
         Lineup(rosterID: 2, starters: ["6904", "8151", "9509", "6786", "7564", MatchupEntry.emptySlot, "11631", "11533", "KC"], bench: ["3321"]),

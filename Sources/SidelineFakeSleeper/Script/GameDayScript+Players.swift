@@ -24,7 +24,7 @@ extension GameDayScript {
 
     /// Every player the script uses.
     public static let players: [ScriptedPlayer] = [
-        // Roster 1 (alex): London, 1:00, 4:25, Sunday night.
+        // Roster 1 (alex): London, 1:00, 4:05, 4:25, Sunday night.
         p("11566", "Jayden", "Daniels", "QB", "WAS"),
         p("7543", "Travis", "Etienne", "RB", "JAX"),
         p("9221", "Jahmyr", "Gibbs", "RB", "DET"),
@@ -35,6 +35,7 @@ extension GameDayScript {
         p("3678", "Harrison", "Butker", "K", "KC"),
         defense("PHI", "Philadelphia", "Eagles"),
         p("9488", "Chase", "Brown", "RB", "CIN"),
+        p("11617", "Marvin", "Harrison", "WR", "ARI"),
         // Roster 2 (casey): 1:00, 4:05, London, Sunday and Monday night; one empty slot.
         p("6904", "Jalen", "Hurts", "QB", "PHI"),
         p("8151", "Kenneth", "Walker", "RB", "SEA"),

@@ -8,9 +8,10 @@ import SidelineCore
 /// deterministic steps during their own game only, so any instant answers the same way.
 ///
 /// The league is built so the two demo users have the days the lifecycle must handle:
-/// - `demo_alex` (roster 1): London 9:30 ET, the 1:00 window, 4:25 and Sunday night: a
-///   grace then resume at 1:00, a hold over the gap before Sunday night, and a day longer
-///   than 7.5 h (rollover).
+/// - `demo_alex` (roster 1): London 9:30 ET, the 1:00 window, 4:05/4:25 and Sunday night:
+///   a grace after London then resume at 1:00, live straight through the late window (his
+///   4:05 player kicks off before the 1:00 games end), a hold over the 45-minute gap before
+///   Sunday night, and a 14-hour day, longer than 7.5 h (rollover).
 /// - `demo_blake` (roster 3): 1:00 players and one Monday-night defense: the day ends
 ///   after the 1:00 games, and a new activity starts Monday night.
 public enum GameDayScript {
@@ -55,6 +56,13 @@ public enum GameDayScript {
             playersJSON: playersJSON,
             games: [GamesKey(seasonType: .regular, season: season, week: week): games(at: now)]
         )
+    }
+
+    /// A new world serving the script, its simulated clock at `now`.
+    public static func world(at now: Date) -> FakeSleeperWorld {
+        let world = FakeSleeperWorld()
+        install(into: world, at: now)
+        return world
     }
 
     /// Installs the script as `world`'s provider, starting the simulated clock at `now`.

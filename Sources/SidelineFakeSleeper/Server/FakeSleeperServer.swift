@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -135,7 +134,8 @@ struct FakeSleeperResponder: HTTPResponder {
         var fields = HTTPFields()
         fields[.contentType] = "application/json; charset=utf-8"
         for (name, value) in headers {
-            if let fieldName = HTTPField.Name(name) { fields[fieldName] = value }
+            // `HTTPField` itself is not re-exported by Hummingbird; reach it through `HTTPFields`.
+            if let fieldName = HTTPFields.Element.Name(name) { fields[fieldName] = value }
         }
         return Response(
             status: HTTPResponse.Status(code: status),

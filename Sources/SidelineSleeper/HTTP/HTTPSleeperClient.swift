@@ -60,42 +60,34 @@ public struct HTTPSleeperClient: SleeperClient {
 
     public func league(_ leagueID: String) async throws(SleeperError) -> League {
         let path = "/v1/league/\(Self.escape(leagueID))"
-        let body: Data
-        do {
-            body = try await fetch(.league, path).body
-        } catch .http(status: 404, url: _, retryAfter: _) {
-            // Sleeper answers 404 with the body `null` for an unknown league.
-            throw .leagueNotFound(leagueID)
-        }
-        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        let body = try await fetchInLeague(.league, path, leagueID).body
         return try decode(WireLeague.self, body, path).league
     }
 
     public func rosters(leagueID: String) async throws(SleeperError) -> [Roster] {
         let path = "/v1/league/\(Self.escape(leagueID))/rosters"
-        let body = try await fetch(.rosters, path).body
-        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        let body = try await fetchInLeague(.rosters, path, leagueID).body
         return try decode([Skippable<WireRoster>].self, body, path).compactMap { $0.value?.roster }
     }
 
     public func members(leagueID: String) async throws(SleeperError) -> [LeagueMember] {
         let path = "/v1/league/\(Self.escape(leagueID))/users"
-        let body = try await fetch(.members, path).body
-        if Self.isNull(body) { throw .leagueNotFound(leagueID) }
+        let body = try await fetchInLeague(.members, path, leagueID).body
         return try decode([Skippable<WireMember>].self, body, path).compactMap { $0.value?.member }
     }
 
     public func matchups(leagueID: String, week: Int) async throws(SleeperError) -> [MatchupEntry]? {
         let path = "/v1/league/\(Self.escape(leagueID))/matchups/\(week)"
-        let result = try await fetch(.matchups, path)
+        let result = try await fetchInLeague(.matchups, path, leagueID)
         if result.notModified { return nil }
-        if Self.isNull(result.body) { throw .leagueNotFound(leagueID) }
         return try decode([Skippable<WireMatchup>].self, result.body, path).compactMap { $0.value?.entry }
     }
 
     public func players() async throws(SleeperError) -> PlayersIndex {
         let path = "/v1/players/nfl"
-        let body = try await fetch(.players, path).body
+        // Not conditional: the index lives on disk, and caching a 14 MB body in memory to
+        // save one download a day is a poor trade.
+        let body = try await fetch(.players, path, conditional: false).body
         do {
             return try PlayersDecoder.decode(body)
         } catch {
@@ -116,19 +108,19 @@ extension HTTPSleeperClient {
     }
 
     /// Gate, conditional GET, status handling. Throws for anything but 2xx and a usable 304.
-    func fetch(_ kind: SleeperCall.Kind, _ path: String) async throws(SleeperError) -> Fetched {
+    func fetch(_ kind: SleeperCall.Kind, _ path: String, conditional: Bool = true) async throws(SleeperError) -> Fetched {
         let registrationKinds: Set<SleeperCall.Kind> = [.user, .leagues, .league, .rosters, .members]
         let registration = isRegistration && registrationKinds.contains(kind)
         try await gate.admit(SleeperCall(kind: kind, path: path, isRegistration: registration))
         let target = url(path)
         let key = target.absoluteString
-        let cached = await cache.cached(for: key)
+        let cached = conditional ? await cache.cached(for: key) : nil
         var headers: [String: String] = [:]
         if let cached { headers["If-None-Match"] = cached.etag }
         let response = try await transport.get(target, headers: headers)
         switch response.status {
         case 200..<300:
-            if let etag = response.headers["ETag"], !etag.isEmpty {
+            if conditional, let etag = response.headers["ETag"], !etag.isEmpty {
                 await cache.store(CachedResponse(etag: etag, body: response.body), for: key)
             }
             return Fetched(body: response.body, notModified: false)
@@ -139,6 +131,19 @@ extension HTTPSleeperClient {
             throw .http(status: response.status, url: key,
                         retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: reference))
         }
+    }
+
+    /// ``fetch(_:_:conditional:)`` for a league's endpoints: Sleeper answers an unknown league
+    /// with 404 and the body `null`, which becomes ``SleeperError/leagueNotFound(_:)``.
+    func fetchInLeague(_ kind: SleeperCall.Kind, _ path: String, _ leagueID: String) async throws(SleeperError) -> Fetched {
+        let result: Fetched
+        do {
+            result = try await fetch(kind, path)
+        } catch .http(status: 404, url: _, retryAfter: _) {
+            throw .leagueNotFound(leagueID)
+        }
+        if Self.isNull(result.body) { throw .leagueNotFound(leagueID) }
+        return result
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ body: Data, _ path: String) throws(SleeperError) -> T {

@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,16 +13,20 @@ public final class URLSessionTransport: HTTPTransport {
     public static let defaultUserAgent = "Sideline/\(SidelineVersion.current)"
 
     private let session: URLSession
-    private let timeout: TimeInterval
+    /// Whole seconds: see ``init(timeout:userAgent:)``.
+    let timeout: TimeInterval
     private let userAgent: String
 
     /// - Parameters:
-    ///   - timeout: per-request timeout in seconds.
+    ///   - timeout: per-request timeout in seconds, rounded up to whole seconds (at least 1):
+    ///     FoundationNetworking hands libcurl an integer, and a fraction below one second was
+    ///     measured to fail every request at once with "timed out".
     ///   - userAgent: the `User-Agent` header.
     public init(timeout: TimeInterval = 15, userAgent: String = URLSessionTransport.defaultUserAgent) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let timeout = max(1, timeout.rounded(.up))
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpShouldSetCookies = false
         self.session = URLSession(configuration: configuration)
@@ -37,17 +42,22 @@ public final class URLSessionTransport: HTTPTransport {
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let outcome: Result<(Data, URLResponse), any Error> = await withCheckedContinuation { continuation in
-            let task = session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(returning: .failure(error))
-                } else if let response {
-                    continuation.resume(returning: .success((data ?? Data(), response)))
-                } else {
-                    continuation.resume(returning: .failure(URLError(.badServerResponse)))
+        let running = RunningTask()
+        let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(returning: .failure(error))
+                    } else if let response {
+                        continuation.resume(returning: .success((data ?? Data(), response)))
+                    } else {
+                        continuation.resume(returning: .failure(URLError(.badServerResponse)))
+                    }
                 }
+                running.start(task)
             }
-            task.resume()
+        } onCancel: {
+            running.cancel()
         }
         switch outcome {
         case .failure(let error):
@@ -68,6 +78,7 @@ public final class URLSessionTransport: HTTPTransport {
         if let urlError = error as? URLError {
             switch urlError.code {
             case .timedOut: return "timed out"
+            case .cancelled: return "cancelled"
             case .cannotConnectToHost: return "connection refused"
             case .cannotFindHost, .dnsLookupFailed: return "host not found"
             case .notConnectedToInternet, .networkConnectionLost: return "network unavailable"
@@ -75,6 +86,29 @@ public final class URLSessionTransport: HTTPTransport {
             }
         }
         return String(describing: error)
+    }
+}
+
+/// The data task of one `get`, so Swift task cancellation (shutdown) cancels the request
+/// instead of letting it run to its timeout. Cancellation may arrive before the task exists.
+private final class RunningTask: Sendable {
+    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        task.resume()
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
     }
 }
 
