@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import SidelineCore
+@testable import SidelineEngine
+import SidelineFakeSleeper
+import SidelineStore
+
+@Suite("The scheduler on a scripted game day, over real HTTP", .serialized)
+struct SchedulerDayTests {
+    @Test("A whole Sunday and Monday night: starts, resumes, rollover, bridge, ends, restart; within budget")
+    func wholeDay() async throws {
+        let harness = try await EngineHarness()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.register()
+        let sink = RecordingSink()
+        let scheduler = try harness.scheduler()
+        try await harness.run(scheduler, from: "2026-11-22T14:00:00Z", to: "2026-11-23T06:00:00Z", sinks: [sink])
+        try await harness.run(scheduler, from: "2026-11-24T00:30:00Z", to: "2026-11-24T05:30:00Z", sinks: [sink])
+
+        let lifecycle = sink.events.filter { $0.event != .update || $0.reason == .resumed }.map(\.summary)
+        #expect(lifecycle == [
+            "start kickoff 22T14:31 demo_alex",
+            "start kickoff 22T18:01 demo_blake",
+            "update resumed 22T18:01 demo_alex",
+            "end grace_expired 22T21:40 demo_blake",
+            "end rollover 22T22:01 demo_alex",
+            "start rollover 22T22:01 demo_alex",
+            "end grace_expired 23T05:00 demo_alex",
+            "start kickoff 24T01:16 demo_blake",
+            "end grace_expired 24T04:55 demo_blake",
+        ])
+        // Every event of an activity after its start is an update or its end, in order.
+        for (activity, events) in Dictionary(grouping: sink.events, by: \.activity) {
+            #expect(events.first?.event == .start, "activity \(activity)")
+            #expect(events.last?.event == .end, "activity \(activity)")
+            #expect(events.dropFirst().dropLast().allSatisfy { $0.event == .update })
+        }
+
+        let log = try SQLiteStore(path: harness.configuration.databasePath).callLog()
+        #expect(GameDayReplayWindow.busiest(log.map(\.at)) <= harness.configuration.maxCallsPerMinute)
+        // players/nfl once for the whole run (it is fresh for 24 hours).
+        #expect(harness.world.requestCount(pathPrefix: "/v1/players/nfl") == 1)
+    }
+
+    @Test("Two registrations in one league share one matchups call per pass")
+    func sharedMatchupsCall() async throws {
+        let harness = try await EngineHarness(at: "2026-11-22T17:50:00Z")
+        defer { Task { await harness.stop() } }
+        _ = try await harness.register()
+        harness.world.clearRequests()
+        let scheduler = try harness.scheduler()
+        var perPass: [Int] = []
+        var time = EngineHarness.utc("2026-11-22T17:50:00Z")
+        while time <= EngineHarness.utc("2026-11-22T18:30:00Z") {
+            let before = harness.world.requestCount(pathPrefix: "/v1/league/\(GameDayScript.leagueID)/matchups")
+            harness.setNow(time)
+            _ = try await scheduler.runPass(at: time, mode: .live, sinks: [RecordingSink()])
+            perPass.append(harness.world.requestCount(pathPrefix: "/v1/league/\(GameDayScript.leagueID)/matchups") - before)
+            time = time.addingTimeInterval(60)
+        }
+        #expect(perPass.allSatisfy { $0 <= 1 })
+        // Live from 18:01: one call every minute for the league, however many registrations.
+        #expect(perPass.suffix(20).allSatisfy { $0 == 1 })
+    }
+
+    @Test("An idle pass makes no Sleeper call at all")
+    func idlePass() async throws {
+        let harness = try await EngineHarness(at: "2026-11-23T12:00:00Z")
+        defer { Task { await harness.stop() } }
+        _ = try await harness.register()
+        let scheduler = try harness.scheduler()
+        try await harness.run(scheduler, from: "2026-11-23T12:00:00Z", to: "2026-11-23T12:00:00Z", sinks: [])
+        harness.world.clearRequests()
+        let reports = try await harness.run(scheduler, from: "2026-11-23T12:01:00Z", to: "2026-11-23T12:30:00Z", sinks: [])
+        #expect(harness.world.requests.isEmpty)
+        #expect(reports.allSatisfy { $0.calls.isEmpty && $0.events.isEmpty })
+    }
+
+    @Test("With nothing registered, a pass makes no call")
+    func nothingRegistered() async throws {
+        let harness = try await EngineHarness(at: "2026-11-22T18:30:00Z")
+        defer { Task { await harness.stop() } }
+        try await harness.run(try harness.scheduler(), from: "2026-11-22T18:30:00Z", to: "2026-11-22T18:35:00Z", sinks: [])
+        #expect(harness.world.requests.isEmpty)
+    }
+}
+
+/// The most calls in any 60-second window.
+enum GameDayReplayWindow {
+    static func busiest(_ times: [Date]) -> Int {
+        let sorted = times.sorted()
+        var best = 0
+        var first = 0
+        for (index, time) in sorted.enumerated() {
+            while time.timeIntervalSince(sorted[first]) >= 60 { first += 1 }
+            best = max(best, index - first + 1)
+        }
+        return best
+    }
+}
