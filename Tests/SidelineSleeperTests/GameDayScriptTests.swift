@@ -46,6 +46,14 @@ struct GameDayScriptTests {
         }
     }
 
+    @Test("final lineup totals look like a real fantasy week")
+    func realisticTotals() {
+        let afterMondayNight = GameDayScript.mondayNightKickoff.addingTimeInterval(GameDayScript.gameLength)
+        let totals = GameDayScript.matchups(at: afterMondayNight).map(\.entry.points)
+        print("scripted final totals: \(totals)")
+        #expect(totals.allSatisfy { (60...200).contains($0) })
+    }
+
     @Test("alex plays London, 1:00, 4:05, 4:25 and Sunday night; blake plays 1:00 and Monday night")
     func days() throws {
         func kickoffs(_ user: GameDayScript.DemoUser) -> Set<Date> {

@@ -17,8 +17,9 @@ extension GameDayScript {
         var total = 0.0
         for _ in 0..<steps {
             let roll = generator.next()
-            // Mostly small gains (yards), now and then a touchdown-sized jump.
-            total += roll % 17 == 0 ? 6.0 : Double(roll % 13) / 10
+            // Mostly small gains (yards), now and then a touchdown-sized jump: about 13 points
+            // per player per game, 100–140 per lineup, like a real week.
+            total += roll % 29 == 0 ? 6.0 : Double(roll % 4) / 10
         }
         return (total * 100).rounded() / 100
     }
