@@ -31,7 +31,7 @@ final class EngineHarness: Sendable {
     let base: URL
     let directory: URL
     let configuration: SidelineConfiguration
-    private let clock = Mutex(Date(timeIntervalSince1970: 0))
+    private let clock = TestClock()
 
     static func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
@@ -45,7 +45,7 @@ final class EngineHarness: Sendable {
                      "sleeper.url": base.absoluteString, "scores.url": base.absoluteString, "espn.url": base.absoluteString]
         flags.merge(overrides) { $1 }
         configuration = try ConfigurationLoader.resolve(file: nil, environment: [:], flags: flags, derivedDefaults: [:])
-        clock.withLock { $0 = Self.utc(start) }
+        clock.set(Self.utc(start))
     }
 
     func stop() async {
@@ -53,12 +53,12 @@ final class EngineHarness: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var now: Date { clock.withLock { $0 } }
+    var now: Date { clock.now }
 
     /// A new store connection and engine, as a new process (a cron pass, a restart) gets.
     func environment(registering: Bool = false) throws -> PassEnvironment {
         let store = try SQLiteStore(path: configuration.databasePath)
-        let now: @Sendable () -> Date = { [clock] in clock.withLock { $0 } }
+        let now: @Sendable () -> Date = { [clock] in clock.now }
         let transport = URLSessionTransport(timeout: 5)
         let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
         let sleeper = HTTPSleeperClient(baseURL: configuration.sleeperURL, transport: transport, gate: gate, cache: StoreResponseCache(store: store), isRegistration: registering, now: now)
@@ -85,7 +85,7 @@ final class EngineHarness: Sendable {
     }
 
     func setNow(_ date: Date) {
-        clock.withLock { $0 = date }
+        clock.set(date)
         world.setNow(date)
     }
 
@@ -115,4 +115,10 @@ extension EventEnvelope {
         let time = at.dropFirst(11).prefix(5)
         return "\(event.rawValue) \(reason.rawValue) \(at.prefix(10).suffix(2))T\(time) \(username)"
     }
+}
+
+final class TestClock: Sendable {
+    private let instant = Mutex(Date(timeIntervalSince1970: 0))
+    var now: Date { instant.withLock { $0 } }
+    func set(_ date: Date) { instant.withLock { $0 = date } }
 }

@@ -20,11 +20,13 @@ struct SchedulerDayTests {
         let lifecycle = sink.events.filter { $0.event != .update || $0.reason == .resumed }.map(\.summary)
         #expect(lifecycle == [
             "start kickoff 22T14:31 demo_alex",
-            "start kickoff 22T18:01 demo_blake",
             "update resumed 22T18:01 demo_alex",
+            "start kickoff 22T18:01 demo_blake",
             "end grace_expired 22T21:40 demo_blake",
             "end rollover 22T22:01 demo_alex",
             "start rollover 22T22:01 demo_alex",
+            // The 4:25 game ends at 00:35; Sunday night kicks off 45 minutes later: held, not ended.
+            "update resumed 23T01:21 demo_alex",
             "end grace_expired 23T05:00 demo_alex",
             "start kickoff 24T01:16 demo_blake",
             "end grace_expired 24T04:55 demo_blake",
@@ -38,8 +40,10 @@ struct SchedulerDayTests {
 
         let log = try SQLiteStore(path: harness.configuration.databasePath).callLog()
         #expect(GameDayReplayWindow.busiest(log.map(\.at)) <= harness.configuration.maxCallsPerMinute)
-        // players/nfl once for the whole run (it is fresh for 24 hours).
-        #expect(harness.world.requestCount(pathPrefix: "/v1/players/nfl") == 1)
+        // players/nfl at most once a day: Sunday's first kickoff, then Monday night (35 h later).
+        let players = log.filter { $0.kind == "players" }.map(\.at)
+        #expect(players.count == 2)
+        #expect(zip(players, players.dropFirst()).allSatisfy { $1.timeIntervalSince($0) >= 24 * 3600 })
     }
 
     @Test("Two registrations in one league share one matchups call per pass")
