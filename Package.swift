@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore"]),
         .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineFakeSleeper"]),
-        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineFakeSleeper"]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineFakeSleeper"]),
     ],
     swiftLanguageModes: [.v6]
 )

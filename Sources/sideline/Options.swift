@@ -47,7 +47,7 @@ struct Instant: ExpressibleByArgument {
 }
 
 /// A failure the CLI reports as one line on stderr with a documented exit code.
-struct CLIFailure: Error, CustomStringConvertible {
+struct CLIFailure: Error, CustomStringConvertible, Sendable {
     enum Code: Int32 {
         case refused = 1
         case usage = 64

@@ -5,6 +5,7 @@ import ServiceLifecycle
 import SidelineCore
 import SidelineEngine
 import SidelineSleeper
+import Synchronization
 
 /// `sideline run`: the daemon. One pass every `polling.pass_seconds`; SIGTERM/SIGINT finish
 /// the pass in flight and exit.
@@ -33,19 +34,38 @@ struct RunCommand: AsyncParsableCommand {
             let daemon = PassLoop(
                 wiring: wiring, mode: dryRun ? .dryRun : .live, sinks: sinks, untilIdle: untilIdle
             )
-            let group = ServiceGroup(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: wiring.logger)
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+                // Returning (`--until-idle`) is a normal end, not a failure.
+                services: [.init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: wiring.logger
+            ))
             wiring.logger.info("sideline \(SidelineVersion.current) running: a pass every \(Int(wiring.configuration.passInterval)) s\(dryRun ? " (dry run)" : "")")
-            try await group.run()
+            do {
+                try await group.run()
+            } catch {
+                // The group wraps the service's error; report the cause in one line.
+                throw daemon.failure.withLock { $0 } ?? CLIFailure("the daemon stopped: \(error)", code: .database)
+            }
         }
     }
 }
 
 /// The daemon's loop as a service: pass, sleep, repeat; stops between passes on shutdown.
-struct PassLoop: Service {
+final class PassLoop: Service, Sendable {
     let wiring: Wiring
     let mode: PassMode
     let sinks: [any PushSink]
     let untilIdle: Bool
+    /// Why the loop stopped, if it failed (read after the group ends).
+    let failure = Mutex<CLIFailure?>(nil)
+
+    init(wiring: Wiring, mode: PassMode, sinks: [any PushSink], untilIdle: Bool) {
+        self.wiring = wiring
+        self.mode = mode
+        self.sinks = sinks
+        self.untilIdle = untilIdle
+    }
 
     func run() async throws {
         let scheduler = Scheduler(environment: wiring.passEnvironment(now: { Date() }))
@@ -64,7 +84,9 @@ struct PassLoop: Service {
                 wiring.logger.notice("\(failure.message)")
             } catch {
                 // A database error ends the daemon: running on without state would be worse.
-                throw CLIFailure("\(error)", code: .database)
+                let failure = CLIFailure("\(error)", code: .database)
+                self.failure.withLock { $0 = failure }
+                throw failure
             }
             try? await cancelWhenGracefulShutdown {
                 try await Task.sleep(for: .seconds(interval))

@@ -77,7 +77,8 @@ struct UsersCommand: AsyncParsableCommand {
                     let rows = registrations.map(RegistrationRow.init)
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                    print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+                    // Foundation pretty-prints an empty array across lines; `[]` is what scripts expect.
+                    print(rows.isEmpty ? "[]" : String(decoding: try encoder.encode(rows), as: UTF8.self))
                 } else if registrations.isEmpty {
                     print(Messages.Registration.noneRegistered)
                 } else {

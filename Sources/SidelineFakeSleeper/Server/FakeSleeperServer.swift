@@ -115,7 +115,9 @@ struct FakeSleeperResponder: HTTPResponder {
 
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-        let answer = FakeSleeperRoutes.answer(path: path, query: query, world: world.currentSnapshot())
+        let answer = world.answer(for: path + "?" + (request.uri.query ?? "")) { snapshot in
+            FakeSleeperRoutes.answer(path: path, query: query, world: snapshot)
+        }
         guard (200..<300).contains(answer.status) else {
             return Self.response(status: answer.status, body: answer.body, headers: answer.headers)
         }

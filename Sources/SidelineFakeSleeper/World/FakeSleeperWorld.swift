@@ -17,6 +17,11 @@ public final class FakeSleeperWorld: Sendable {
         var now: Date
         var failures: [FakeFailure] = []
         var log: [FakeRequestRecord] = []
+        /// Answers already built for the current instant and data (a replay asks the same
+        /// questions many times a simulated minute; rebuilding them dominated its run time).
+        var answers: [String: FakeSleeperRoutes.Answer] = [:]
+
+        mutating func invalidate() { answers.removeAll(keepingCapacity: true) }
     }
 
     let state: Mutex<State>
@@ -27,11 +32,21 @@ public final class FakeSleeperWorld: Sendable {
 
     // MARK: Clock and provider
 
-    public func setNow(_ now: Date) { state.withLock { $0.now = now } }
+    public func setNow(_ now: Date) {
+        state.withLock { state in
+            if state.now != now { state.invalidate() }
+            state.now = now
+        }
+    }
     public var now: Date { state.withLock { $0.now } }
 
     /// Installs (or with `nil` removes) a provider; while installed it wins over the setters.
-    public func setProvider(_ provider: Provider?) { state.withLock { $0.provider = provider } }
+    public func setProvider(_ provider: Provider?) {
+        state.withLock { state in
+            state.provider = provider
+            state.invalidate()
+        }
+    }
 
     /// What the fake serves right now.
     public func currentSnapshot() -> FakeWorldSnapshot {
@@ -44,7 +59,24 @@ public final class FakeSleeperWorld: Sendable {
 
     /// Edits the stored snapshot in place.
     public func update(_ body: (inout FakeWorldSnapshot) -> Void) {
-        state.withLock { body(&$0.snapshot) }
+        state.withLock { state in
+            body(&state.snapshot)
+            state.invalidate()
+        }
+    }
+
+    /// The answer for `key` at the current instant, built once.
+    func answer(for key: String, build: (FakeWorldSnapshot) -> FakeSleeperRoutes.Answer) -> FakeSleeperRoutes.Answer {
+        if let cached = state.withLock({ $0.answers[key] }) { return cached }
+        let (now, answer) = { () -> (Date, FakeSleeperRoutes.Answer) in
+            let now = self.now
+            return (now, build(currentSnapshot()))
+        }()
+        state.withLock { state in
+            // Only keep it if the world did not move on while it was being built.
+            if state.now == now { state.answers[key] = answer }
+        }
+        return answer
     }
 
     public func setState(_ value: NFLState) { update { $0.state = value } }

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import SidelineEngine
+import SidelineFakeSleeper
+
+@Suite("Command-line behaviour: registration, bad input, configuration, exit codes")
+struct CLICommandTests {
+    @Test("users add registers, prints what it did, and is idempotent; list --json has the documented fields")
+    func registerAndList() async throws {
+        let (server, _, base) = try await startScriptedSleeper(at: "2026-11-22T12:00:00Z")
+        let cli = CLIHarness(sleeper: base)
+        defer { cli.cleanUp(); Task { await server.stop() } }
+
+        #expect(try await cli.run("users", "list", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        let added = try await cli.run("users", "add", GameDayScript.alex.username)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("registered #1: demo_alex in Sideline Demo League"))
+        // By user id this time: the same registration.
+        let again = try await cli.run("users", "add", GameDayScript.alex.userID, "--league", GameDayScript.leagueID)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("already registered #1"))
+
+        let list = try await cli.run("users", "list", "--json")
+        let rows = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+        #expect(rows?.count == 1)
+        let row = try #require(rows?.first)
+        #expect(row["registration"] as? String == "1")
+        #expect(row["sleeper_user_id"] as? String == GameDayScript.alex.userID)
+        #expect(row["username"] as? String == "demo_alex")
+        #expect(row["league_id"] as? String == GameDayScript.leagueID)
+        #expect(row["league_name"] as? String == "Sideline Demo League")
+        #expect(row["roster_id"] as? Int == 1)
+        #expect(row["season"] as? String == "2026")
+
+        let removed = try await cli.run("users", "remove", "1")
+        #expect(removed.status == 0)
+        #expect(try await cli.run("users", "list", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        let missing = try await cli.run("users", "remove", "1")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("sideline: no registration 1"))
+    }
+
+    @Test("Bad input gets one clear line, exit 1, and nothing stored")
+    func badInput() async throws {
+        let (server, world, base) = try await startScriptedSleeper(at: "2026-11-22T12:00:00Z")
+        let cli = CLIHarness(sleeper: base)
+        defer { cli.cleanUp(); Task { await server.stop() } }
+        world.setProvider { now in
+            var snapshot = GameDayScript.snapshot(at: now)
+            snapshot.users.append(.init(userID: "799", username: "stranger", displayName: "stranger"))
+            return snapshot
+        }
+
+        let cases: [([String], String)] = [
+            (["users", "add", "nobody_here"], "Sleeper has no user named \"nobody_here\""),
+            (["users", "add", "demo_alex", "--league", "42"], "Sleeper has no league with id 42"),
+            (["users", "add", "stranger", "--league", GameDayScript.leagueID], "stranger has no roster in Sideline Demo League"),
+            (["users", "add", "demo_alex", "--league", GameDayScript.leagueID, "--league", "42"], "no league with id 42"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await cli.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.hasPrefix("sideline: "), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try await cli.run("users", "list", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+
+        // Sleeper unreachable: a port nothing listens on.
+        let offline = CLIHarness(sleeper: URL(string: "http://127.0.0.1:9")!)
+        defer { offline.cleanUp() }
+        let unreachable = try await offline.run("users", "add", "demo_alex")
+        #expect(unreachable.status == 1)
+        #expect(unreachable.stderr.contains("could not reach"))
+        #expect(try await offline.run("users", "list", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+    }
+
+    @Test("A malformed configuration is exit 78 with the key named")
+    func badConfiguration() async throws {
+        let cli = CLIHarness(sleeper: nil)
+        defer { cli.cleanUp() }
+        let tooMany = try await cli.run("status", environment: ["SIDELINE_SLEEPER_MAX_CALLS_PER_MINUTE": "5000"])
+        #expect(tooMany.status == 78)
+        #expect(tooMany.stderr.contains("sleeper.max_calls_per_minute"))
+        let typo = try await cli.run("status", environment: ["SIDELINE_SLEEPER_MAX_CALLS": "5"])
+        #expect(typo.status == 78)
+        #expect(typo.stderr.contains("SIDELINE_SLEEPER_MAX_CALLS"))
+
+        let file = cli.directory.appendingPathComponent("bad.json")
+        try Data(#"{"lifecycle": {"grace_minute": 30}}"#.utf8).write(to: file)
+        let unknown = try await cli.run("status", "--config", file.path)
+        #expect(unknown.status == 78)
+        #expect(unknown.stderr.contains("lifecycle.grace_minute"))
+        let missing = try await cli.run("status", "--config", "/nonexistent/sideline.json")
+        #expect(missing.status == 78)
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test("Usage errors exit 64; --help explains the commands")
+    func usage() async throws {
+        let cli = CLIHarness(sleeper: nil)
+        defer { cli.cleanUp() }
+        #expect(try await cli.run("tick", "--now", "yesterday").status == 64)
+        #expect(try await cli.run("users", "add", "x", "--league", "abc").status == 64)
+        let help = try await cli.run("--help")
+        #expect(help.status == 0)
+        for command in ["tick", "run", "status", "users", "demo"] { #expect(help.stdout.contains(command)) }
+        #expect(try await cli.run("tick", "--help").stdout.contains("--dry-run"))
+    }
+
+    @Test("A second pass against the same database waits briefly, then exits 75")
+    func lockBusy() async throws {
+        let cli = CLIHarness(sleeper: nil)
+        defer { cli.cleanUp() }
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: cli.databasePath).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        do {
+            let held = try PassLock(databasePath: cli.databasePath)
+            let result = try await cli.run("tick", "--now", "2026-11-25T12:00:00Z")
+            #expect(result.status == 75)
+            #expect(result.stderr.contains("another sideline pass is running"))
+            withExtendedLifetime(held) {}
+        }
+        #expect(try await cli.run("tick", "--now", "2026-11-25T12:00:00Z").status == 0)
+    }
+
+    /// A world with the script's users and league but no games, so the daemon (which runs on
+    /// the wall clock) sees nothing live whatever day the tests run.
+    func gamelessSleeper() async throws -> (FakeSleeperServer, URL) {
+        let world = FakeSleeperWorld()
+        world.setProvider { now in
+            var snapshot = GameDayScript.snapshot(at: now)
+            snapshot.games = [:]
+            return snapshot
+        }
+        let server = FakeSleeperServer(world: world)
+        return (server, try await server.start())
+    }
+
+    @Test("The daemon runs passes and exits with --until-idle")
+    func daemonUntilIdle() async throws {
+        let (server, base) = try await gamelessSleeper()
+        let cli = CLIHarness(sleeper: base)
+        defer { cli.cleanUp(); Task { await server.stop() } }
+        #expect(try await cli.run("users", "add", "demo_blake", "--league", GameDayScript.leagueID).status == 0)
+        let result = try await cli.run("run", "--dry-run", "--until-idle", environment: ["SIDELINE_LOG_LEVEL": "info"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("exiting (--until-idle)"))
+    }
+
+    @Test("The daemon shuts down gracefully on SIGTERM")
+    func daemonSigterm() async throws {
+        let (server, base) = try await gamelessSleeper()
+        let cli = CLIHarness(sleeper: base, extra: ["SIDELINE_LOG_LEVEL": "info"])
+        defer { cli.cleanUp(); Task { await server.stop() } }
+        let process = Process()
+        process.executableURL = CLIHarness.binary
+        process.arguments = ["run", "--dry-run"]
+        process.environment = cli.environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .seconds(2))
+        process.terminate()
+        process.waitUntilExit()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(log.contains("shutting down"))
+    }
+}
