@@ -107,6 +107,9 @@ struct CLICommandTests {
         #expect(help.status == 0)
         for command in ["tick", "run", "status", "users", "demo"] { #expect(help.stdout.contains(command)) }
         #expect(try await cli.run("tick", "--help").stdout.contains("--dry-run"))
+        let schema = try await cli.run("schema")
+        #expect(schema.status == 0)
+        #expect((try? JSONSerialization.jsonObject(with: Data(schema.stdout.utf8))) != nil)
     }
 
     @Test("A second pass against the same database waits briefly, then exits 75")
