@@ -134,6 +134,7 @@ extension Messages {
             case .graceExpired: "grace over"
             case .rollover: "rollover"
             case .removed: "removed"
+            case .keepAlive: "still on"
             }
         }
 

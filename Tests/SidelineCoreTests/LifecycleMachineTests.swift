@@ -20,7 +20,7 @@ struct LifecycleDayTests {
 
     func lifecycleEvents(_ day: ScriptedDay, _ settings: LifecycleSettings = LifecycleSettings()) -> [String] {
         day.run(from: "2026-11-22T13:00:00Z", to: "2026-11-24T06:00:00Z", settings: settings)
-            .filter { !($0.kind == .update && ($0.reason == .points || $0.reason == .players)) }
+            .filter { !($0.kind == .update && [.points, .players, .keepAlive].contains($0.reason)) }
             .map(\.summary)
     }
 
@@ -59,8 +59,8 @@ struct LifecycleDayTests {
         let events = alex.run(from: "2026-11-22T14:00:00Z", to: "2026-11-22T17:00:00Z")
         let updates = events.filter { $0.kind == .update }
         #expect(updates.count > 5)
-        #expect(updates.allSatisfy { $0.reason == .points || $0.reason == .players })
-        for (previous, next) in zip(events, events.dropFirst()) where previous.activityID == next.activityID {
+        #expect(updates.allSatisfy { [.points, .players, .keepAlive].contains($0.reason) })
+        for (previous, next) in zip(events, events.dropFirst()) where previous.activityID == next.activityID && next.reason != .keepAlive {
             #expect(previous.view != next.view)
         }
     }
@@ -145,6 +145,22 @@ struct LifecycleTransitionTests {
         #expect(removed.events.map(\.reason) == [.removed])
         #expect(removed.events.first?.view == started.state.activity?.lastView)
         #expect(LifecycleMachine.remove(.idle, at: .now).events.isEmpty)
+    }
+
+    @Test("A quiet spell gets one keep-alive every 10 minutes, and only then")
+    func keepAlive() {
+        // One starter in the 1:00 game scoring every 10 minutes on the :x0 mark is too busy;
+        // a starter whose points never change leaves the activity quiet.
+        let quiet = ScriptedDay(games: ScriptedDay.sunday, starters: [.init(id: "q", team: "BUF", rate: 0)])
+        let events = quiet.run(from: "2026-11-22T18:00:00Z", to: "2026-11-22T18:45:00Z")
+        #expect(events.map(\.summary) == [
+            "start kickoff Sun 18:01 1-2026w12-1",
+            "update keep_alive Sun 18:11 1-2026w12-1",
+            "update keep_alive Sun 18:21 1-2026w12-1",
+            "update keep_alive Sun 18:31 1-2026w12-1",
+            "update keep_alive Sun 18:41 1-2026w12-1",
+        ])
+        #expect(PushPolicy.decide(kind: .update, reason: .keepAlive, previous: events[0].view, current: events[1].view, phase: .live, at: events[1].at).priority == 5)
     }
 
     @Test("Update reasons: players when counts change, points otherwise")

@@ -39,6 +39,7 @@ public enum PushPolicy {
                 relevanceScore: relevance, staleDate: at + staleAfter, dismissalDate: nil
             )
         case .update:
+            if reason == .keepAlive { return keepAlive(current: current, phase: phase, at: at) }
             let change = leadChange(from: previous, to: current)
             return PushDecision(
                 priority: change == nil ? 5 : 10,

@@ -21,6 +21,9 @@ public enum LifecycleReason: String, Sendable, Codable, Hashable, CaseIterable {
     case rollover
     /// The registration was removed.
     case removed
+    /// Nothing changed for ``PushPolicy/keepAliveInterval``: the same matchup, re-sent so its
+    /// stale date moves forward and a quiet spell never looks like a dead server.
+    case keepAlive = "keep_alive"
 }
 
 /// One lifecycle event for one activity, as the state machine emits it. The engine stores

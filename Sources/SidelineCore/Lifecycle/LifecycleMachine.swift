@@ -8,6 +8,8 @@ import Foundation
 /// - grace: no starter playing, at least one done; the activity lingers `grace`, still updating.
 /// - end: the grace ran out (unless a starter kicks off within `bridge` of its end: then hold).
 /// - rollover: past `maxActivityAge` with a starter playing, end and start anew in one pass.
+/// - keep-alive: nothing changed for ``PushPolicy/keepAliveInterval``: the same view again,
+///   so the phone's stale date moves forward.
 public enum LifecycleMachine {
     public typealias Transition = (state: LifecycleState, events: [LifecycleEvent])
 
@@ -79,7 +81,7 @@ public enum LifecycleMachine {
         var next = state
         next.startedCount += 1
         let id = "\(input.activityPrefix)-\(next.startedCount)"
-        next.activity = ActivityState(id: id, startedAt: input.now, phase: .live, lastView: view)
+        next.activity = ActivityState(id: id, startedAt: input.now, phase: .live, lastView: view, lastEventAt: input.now)
         let event = LifecycleEvent(kind: .start, reason: reason, at: input.now, activityID: id, view: view, phase: .live)
         return (next, [event])
     }
@@ -103,6 +105,7 @@ public enum LifecycleMachine {
         var updated = activity
         updated.phase = phase
         updated.lastView = view
+        updated.lastEventAt = now
         next.activity = updated
         let event = LifecycleEvent(kind: .update, reason: reason, at: now, activityID: activity.id, view: view, phase: updated.displayPhase)
         return (next, [event])
@@ -110,6 +113,9 @@ public enum LifecycleMachine {
 
     private static func updateIfChanged(_ state: LifecycleState, _ activity: ActivityState, view: MatchupView, phase: ActivityState.Phase, at now: Date) -> Transition {
         guard view != activity.lastView else {
+            if PushPolicy.keepAliveDue(lastSentAt: activity.lastEventAt ?? activity.startedAt, now: now) {
+                return update(state, activity, view: view, phase: phase, reason: .keepAlive, at: now)
+            }
             var next = state
             next.activity?.phase = phase
             return (next, [])

@@ -14,12 +14,15 @@ public struct ActivityState: Sendable, Codable, Hashable {
     public var phase: Phase
     /// What the phone was last told; an update is sent only when the view differs.
     public var lastView: MatchupView
+    /// When the last event for this activity went out (for keep-alives).
+    public var lastEventAt: Date?
 
-    public init(id: String, startedAt: Date, phase: Phase, lastView: MatchupView) {
+    public init(id: String, startedAt: Date, phase: Phase, lastView: MatchupView, lastEventAt: Date? = nil) {
         self.id = id
         self.startedAt = startedAt
         self.phase = phase
         self.lastView = lastView
+        self.lastEventAt = lastEventAt ?? startedAt
     }
 
     public var displayPhase: DisplayPhase {
