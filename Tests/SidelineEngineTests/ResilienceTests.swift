@@ -102,3 +102,33 @@ struct ResilienceTests {
         #expect(harness.world.requestCount(pathPrefix: "/v1/players/nfl") == 1)
     }
 }
+
+@Suite("Removing a registration", .serialized)
+struct RemovalTests {
+    @Test("Removing a registration ends its running activity first, and the end reaches the sinks")
+    func removeEndsActivity() async throws {
+        let harness = try await EngineHarness(at: "2026-11-22T18:05:00Z")
+        defer { Task { await harness.stop() } }
+        let registration = try await harness.register([GameDayScript.blake.username])[0]
+        let sink = RecordingSink()
+        let scheduler = try harness.scheduler()
+        try await harness.run(scheduler, from: "2026-11-22T18:05:00Z", to: "2026-11-22T18:10:00Z", sinks: [sink])
+        #expect(sink.events.first?.event == .start)
+
+        let environment = try harness.environment()
+        let service = RegistrationService(store: environment.store, sleeper: environment.sleeper)
+        let at = EngineHarness.utc("2026-11-22T18:11:00Z")
+        let ended = try service.remove(id: registration.id, at: at, sinks: [.live: [sink.name]], display: DisplayContext(now: at, timeZone: .gmt))
+        #expect(ended.map(\.reason) == [.removed])
+        _ = await scheduler.deliver(mode: .live, sinks: [sink], at: at)
+        #expect(sink.events.last?.event == .end)
+        #expect(sink.events.last?.reason == .removed)
+        #expect(sink.events.last?.activity == sink.events.first?.activity)
+        #expect(try environment.store.activeRegistrations().isEmpty)
+
+        // Later passes send nothing more for it.
+        let before = sink.events.count
+        try await harness.run(scheduler, from: "2026-11-22T18:12:00Z", to: "2026-11-22T18:15:00Z", sinks: [sink])
+        #expect(sink.events.count == before)
+    }
+}
