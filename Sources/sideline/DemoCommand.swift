@@ -152,24 +152,13 @@ struct GameDayReplay {
         let log = (try? wiring.store.callLog()) ?? []
         let elapsed = ContinuousClock.now - began
         return Summary(
-            passes: passes, calls: log.count, busiestMinute: Self.busiestWindow(log.map(\.at)), events: events,
+            passes: passes, calls: log.count, busiestMinute: RateBudget.busiestWindow(log.map(\.at)), events: events,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         )
     }
 
     func stop() async { await server.stop() }
 
-    /// The most calls in any 60-second window (the rate limit's measure).
-    static func busiestWindow(_ times: [Date]) -> Int {
-        let sorted = times.sorted()
-        var best = 0
-        var first = 0
-        for (index, time) in sorted.enumerated() {
-            while time.timeIntervalSince(sorted[first]) >= RateBudget.window { first += 1 }
-            best = max(best, index - first + 1)
-        }
-        return best
-    }
 }
 
 /// The replay's clock: every component reads the same simulated instant.

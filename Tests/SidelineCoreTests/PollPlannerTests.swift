@@ -113,6 +113,7 @@ struct RateBudgetTests {
         // At 18:01:00 the 18:00:00 call has left the window.
         #expect(budget.admits(calls, now: t0.addingTimeInterval(60), forRegistration: false))
         #expect(budget.used(calls, now: t0.addingTimeInterval(95)) == 0)
+        #expect(RateBudget.busiestWindow(calls + [t0.addingTimeInterval(59.9), t0.addingTimeInterval(60)]) == 9)
     }
 
     @Test("Backoff doubles from 30 s, honours Retry-After, caps at 15 minutes")

@@ -39,7 +39,7 @@ struct SchedulerDayTests {
         }
 
         let log = try SQLiteStore(path: harness.configuration.databasePath).callLog()
-        #expect(GameDayReplayWindow.busiest(log.map(\.at)) <= harness.configuration.maxCallsPerMinute)
+        #expect(RateBudget.busiestWindow(log.map(\.at)) <= harness.configuration.maxCallsPerMinute)
         // players/nfl at most once a day: Sunday's first kickoff, then Monday night, 35 h later.
         // (The call log keeps a day, so count on the fake's own request log.)
         #expect(harness.world.requestCount(pathPrefix: "/v1/players/nfl") == 2)
@@ -85,19 +85,5 @@ struct SchedulerDayTests {
         defer { Task { await harness.stop() } }
         try await harness.run(try harness.scheduler(), from: "2026-11-22T18:30:00Z", to: "2026-11-22T18:35:00Z", sinks: [])
         #expect(harness.world.requests.isEmpty)
-    }
-}
-
-/// The most calls in any 60-second window.
-enum GameDayReplayWindow {
-    static func busiest(_ times: [Date]) -> Int {
-        let sorted = times.sorted()
-        var best = 0
-        var first = 0
-        for (index, time) in sorted.enumerated() {
-            while time.timeIntervalSince(sorted[first]) >= 60 { first += 1 }
-            best = max(best, index - first + 1)
-        }
-        return best
     }
 }

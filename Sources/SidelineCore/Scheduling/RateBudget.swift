@@ -31,6 +31,18 @@ public struct RateBudget: Sendable, Hashable {
     public func admits(_ calls: [Date], now: Date, forRegistration: Bool) -> Bool {
         remaining(calls, now: now, forRegistration: forRegistration) > 0
     }
+
+    /// The most calls in any 60-second window of a log: the figure the ceiling is about.
+    public static func busiestWindow(_ calls: [Date]) -> Int {
+        let sorted = calls.sorted()
+        var best = 0
+        var first = 0
+        for (index, time) in sorted.enumerated() {
+            while time.timeIntervalSince(sorted[first]) >= window { first += 1 }
+            best = max(best, index - first + 1)
+        }
+        return best
+    }
 }
 
 /// How long an endpoint rests after Sleeper pushed back (429, 403, 5xx).
