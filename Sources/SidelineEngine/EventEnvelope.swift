@@ -76,9 +76,8 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
 
     static func rounded(_ points: Double) -> Double { (points * 100).rounded() / 100 }
 
+    /// `2026-11-22T14:31:00Z`. (A format style is a value: no formatter to build per call.)
     public static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle())
     }
 }

@@ -29,7 +29,7 @@ public struct RegistrationService: Sendable {
 
     /// Registers `usernameOrID` in `leagueIDs`, or, when empty, in every NFL league of theirs
     /// for the current `league_season`. Every check runs before anything is written.
-    public func add(_ usernameOrID: String, leagueIDs: [String], at now: Date) async throws(RegistrationError) -> (outcomes: [Outcome], skipped: [String]) {
+    public func add(_ usernameOrID: String, leagueIDs: [String], timeZone: String? = nil, locale: String? = nil, at now: Date) async throws(RegistrationError) -> (outcomes: [Outcome], skipped: [String]) {
         let user = try await call { () async throws(SleeperError) in try await sleeper.user(usernameOrID) }
         var leagues: [League] = []
         if leagueIDs.isEmpty {
@@ -57,7 +57,7 @@ public struct RegistrationService: Sendable {
             }
             let members = try await call { () async throws(SleeperError) in try await sleeper.members(leagueID: league.leagueID) }
             stored.append(StoredLeague(league: league, teamNames: TeamNames.byRoster(rosters: rosters, members: members)))
-            items.append(NewRegistration(user: user, league: league, rosterID: roster.rosterID))
+            items.append(NewRegistration(user: user, league: league, rosterID: roster.rosterID, timeZone: timeZone, locale: locale))
         }
         guard !items.isEmpty else { throw RegistrationError(skipped.first ?? Messages.Registration.nothingToRegister) }
         do {
@@ -70,6 +70,7 @@ public struct RegistrationService: Sendable {
 
     /// Ends any running activity (in both modes) with reason `removed`, then removes the
     /// registration, in one transaction. Returns the end events to deliver.
+    /// `display` is the configured default; the registration's own time zone wins.
     public func remove(id: Int64, at now: Date, sinks: [PassMode: [String]], display: DisplayContext) throws(RegistrationError) -> [EventEnvelope] {
         do {
             guard let registration = try store.registration(id: id) else {
@@ -82,7 +83,8 @@ public struct RegistrationService: Sendable {
                 let (next, events) = LifecycleMachine.remove(state, at: now)
                 states[key] = next
                 for event in events {
-                    let envelope = EventEnvelope(event, registration: registration, mode: key.mode, display: display)
+                    let context = registration.displayContext(at: now, defaultTimeZone: display.timeZone, defaultLocale: display.localeIdentifier)
+                    let envelope = EventEnvelope(event, registration: registration, mode: key.mode, display: context)
                     envelopes.append(envelope)
                     drafts.append(OutboxDraft(mode: key.mode, registrationID: id, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now, payload: envelope.encoded()))
                 }

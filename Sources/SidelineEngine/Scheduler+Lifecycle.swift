@@ -14,9 +14,9 @@ extension Scheduler {
         var drafts: [OutboxDraft] = []
         var snapshots: [String: StoredSnapshot?] = [:]
         var schedules: [WeekKey: WeekSchedule?] = [:]
-        let display = DisplayContext(now: now, timeZone: configuration.timeZone, localeIdentifier: configuration.localeIdentifier)
 
         for registration in registrations {
+            let display = registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
             var weeks = known.keys.filter { $0.registrationID == registration.id && known[$0]?.isOpen == true }.map(\.week)
             if let current, registration.season == current.season, !weeks.contains(current) { weeks.append(current) }
             guard let stored = try store.league(id: registration.leagueID) else { continue }

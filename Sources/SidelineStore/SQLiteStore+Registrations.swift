@@ -18,11 +18,15 @@ public struct NewRegistration: Sendable, Hashable {
     public let user: SleeperUser
     public let league: League
     public let rosterID: Int
+    public let timeZone: String?
+    public let locale: String?
 
-    public init(user: SleeperUser, league: League, rosterID: Int) {
+    public init(user: SleeperUser, league: League, rosterID: Int, timeZone: String? = nil, locale: String? = nil) {
         self.user = user
         self.league = league
         self.rosterID = rosterID
+        self.timeZone = timeZone
+        self.locale = locale
     }
 }
 
@@ -56,9 +60,9 @@ extension SQLiteStore {
                     return (Self.registration(existing), true)
                 }
                 try db.execute(sql: """
-                    INSERT INTO registration (sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [item.user.userID, item.user.username, item.user.displayName, item.league.leagueID, item.league.name, item.rosterID, item.league.season, now.seconds])
+                    INSERT INTO registration (sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at, time_zone, locale)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [item.user.userID, item.user.username, item.user.displayName, item.league.leagueID, item.league.name, item.rosterID, item.league.season, now.seconds, item.timeZone, item.locale])
                 let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM registration WHERE id = ?"), arguments: [db.lastInsertedRowID])
                 guard let row else { throw StoreError("registration vanished after insert") }
                 return (Self.registration(row), false)
@@ -109,7 +113,8 @@ extension SQLiteStore {
         Registration(
             id: row["id"], sleeperUserID: row["sleeper_user_id"], username: row["username"], displayName: row["display_name"],
             leagueID: row["league_id"], leagueName: row["league_name"], rosterID: row["roster_id"], season: row["season"],
-            createdAt: Date(seconds: row["created_at"]), followNote: row["follow_note"]
+            createdAt: Date(seconds: row["created_at"]), followNote: row["follow_note"],
+            timeZone: row["time_zone"], locale: row["locale"]
         )
     }
 }

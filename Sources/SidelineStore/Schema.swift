@@ -109,6 +109,14 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v2-registration-display") { db in
+            // Where the registration's person is: times on the Lock Screen use these
+            // (NULL: the configured display.time_zone / display.locale).
+            try db.execute(sql: """
+                ALTER TABLE registration ADD COLUMN time_zone TEXT;
+                ALTER TABLE registration ADD COLUMN locale TEXT;
+                """)
+        }
         return migrator
     }
 }

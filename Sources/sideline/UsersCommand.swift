@@ -32,10 +32,19 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(name: .customLong("league"), help: ArgumentHelp("A Sleeper league id (repeatable).", valueName: "id"))
         var leagues: [String] = []
 
+        @Option(name: .customLong("time-zone"), help: ArgumentHelp("The person's time zone for times on the Lock Screen (default: display.time_zone).", valueName: "name"))
+        var timeZone: String?
+
+        @Option(help: ArgumentHelp("The person's locale for times on the Lock Screen (default: display.locale).", valueName: "id"))
+        var locale: String?
+
         func validate() throws {
             guard !user.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the username must not be empty") }
             if let bad = leagues.first(where: { $0.isEmpty || !$0.allSatisfy(\.isNumber) }) {
                 throw ValidationError("league ids are numbers, got \"\(bad)\"")
+            }
+            if let timeZone, TimeZone(identifier: timeZone) == nil {
+                throw ValidationError("unknown time zone \"\(timeZone)\" (use a name like America/Chicago)")
             }
         }
 
@@ -44,7 +53,7 @@ struct UsersCommand: AsyncParsableCommand {
                 let wiring = try Wiring.open(try global.loadConfiguration())
                 let service = RegistrationService(store: wiring.store, sleeper: wiring.passEnvironment(now: { Date() }, forRegistration: true).sleeper)
                 let result: (outcomes: [RegistrationService.Outcome], skipped: [String])
-                do { result = try await service.add(user, leagueIDs: leagues, at: Date()) } catch {
+                do { result = try await service.add(user, leagueIDs: leagues, timeZone: timeZone, locale: locale, at: Date()) } catch {
                     throw CLIFailure("\(error)", code: .refused)
                 }
                 for skipped in result.skipped { print("skipped: \(skipped)") }
@@ -143,6 +152,8 @@ struct RegistrationRow: Codable {
     let rosterID: Int
     let season: String
     let note: String?
+    let timeZone: String?
+    let locale: String?
 
     init(_ r: Registration) {
         registration = r.handle
@@ -154,6 +165,8 @@ struct RegistrationRow: Codable {
         rosterID = r.rosterID
         season = r.season
         note = r.followNote
+        timeZone = r.timeZone
+        locale = r.locale
     }
 
     enum CodingKeys: String, CodingKey {
@@ -163,5 +176,7 @@ struct RegistrationRow: Codable {
         case leagueID = "league_id"
         case leagueName = "league_name"
         case rosterID = "roster_id"
+        case timeZone = "time_zone"
+        case locale
     }
 }

@@ -75,3 +75,21 @@ struct SeasonAndWeekTests {
         #expect(status.registrations.first?.note?.contains("was not renewed for 2027") == true)
     }
 }
+
+@Suite("Per-registration display settings", .serialized)
+struct RegistrationDisplayTests {
+    @Test("A registration's own time zone is used for the times in its content state")
+    func ownTimeZone() async throws {
+        let harness = try await EngineHarness(at: "2026-11-22T18:01:00Z")
+        defer { Task { await harness.stop() } }
+        let environment = try harness.environment(registering: true)
+        let service = RegistrationService(store: environment.store, sleeper: environment.sleeper)
+        _ = try await service.add(GameDayScript.blake.username, leagueIDs: [GameDayScript.leagueID], timeZone: "America/Los_Angeles", at: harness.now)
+        _ = try await service.add(GameDayScript.alex.username, leagueIDs: [GameDayScript.leagueID], at: harness.now)
+        let sink = RecordingSink()
+        try await harness.run(try harness.scheduler(), from: "2026-11-22T18:01:00Z", to: "2026-11-22T18:01:00Z", sinks: [sink])
+        let byUser = Dictionary(grouping: sink.events, by: \.username)
+        #expect(byUser["demo_blake"]?.first?.contentState.asOf == "as of 10:01 AM")
+        #expect(byUser["demo_alex"]?.last?.contentState.asOf == "as of 1:01 PM")
+    }
+}

@@ -51,8 +51,7 @@ public enum StarterMapper {
         teamNames: [Int: String],
         players: PlayersIndex,
         schedule: WeekSchedule?,
-        week: Int,
-        hasMedianGame: Bool = false
+        week: Int
     ) -> MatchupView? {
         guard let mine = snapshot.first(where: { $0.rosterID == rosterID }) else { return nil }
         let opponentEntry = mine.matchupID.flatMap { id in
@@ -67,7 +66,7 @@ public enum StarterMapper {
             opponent: opponentEntry.map {
                 lineup(entry: $0, teamName: name($0.rosterID), bestBall: league.isBestBall, players: players, schedule: schedule)
             },
-            hasMedianGame: hasMedianGame
+            hasMedianGame: league.hasMedianGame
         )
     }
 }

@@ -13,8 +13,11 @@ public struct Registration: Sendable, Codable, Hashable, Identifiable {
     public let createdAt: Date
     /// Set when the league could not be followed into a new season.
     public let followNote: String?
+    /// The person's time zone and locale for times on the Lock Screen (`nil`: the config's).
+    public let timeZone: String?
+    public let locale: String?
 
-    public init(id: Int64, sleeperUserID: String, username: String, displayName: String, leagueID: String, leagueName: String, rosterID: Int, season: String, createdAt: Date, followNote: String? = nil) {
+    public init(id: Int64, sleeperUserID: String, username: String, displayName: String, leagueID: String, leagueName: String, rosterID: Int, season: String, createdAt: Date, followNote: String? = nil, timeZone: String? = nil, locale: String? = nil) {
         self.id = id
         self.sleeperUserID = sleeperUserID
         self.username = username
@@ -25,6 +28,17 @@ public struct Registration: Sendable, Codable, Hashable, Identifiable {
         self.season = season
         self.createdAt = createdAt
         self.followNote = followNote
+        self.timeZone = timeZone
+        self.locale = locale
+    }
+
+    /// The display context for this registration's events at `now`.
+    public func displayContext(at now: Date, defaultTimeZone: TimeZone, defaultLocale: String) -> DisplayContext {
+        DisplayContext(
+            now: now,
+            timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? defaultTimeZone,
+            localeIdentifier: locale ?? defaultLocale
+        )
     }
 
     /// The registration id as users type it and JSON carries it.

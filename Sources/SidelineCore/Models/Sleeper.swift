@@ -48,15 +48,21 @@ public struct League: Sendable, Codable, Hashable {
     public let previousLeagueID: String?
     /// Best-ball leagues score the best rostered players; there is no lineup to set.
     public let isBestBall: Bool
+    /// `settings.league_average_match`: each team also plays the league median. Optional so
+    /// leagues stored before the field existed still decode.
+    public let medianGame: Bool?
 
-    public init(leagueID: String, name: String, season: String, status: LeagueStatus, previousLeagueID: String?, isBestBall: Bool) {
+    public init(leagueID: String, name: String, season: String, status: LeagueStatus, previousLeagueID: String?, isBestBall: Bool, medianGame: Bool = false) {
         self.leagueID = leagueID
         self.name = name
         self.season = season
         self.status = status
         self.previousLeagueID = previousLeagueID
         self.isBestBall = isBestBall
+        self.medianGame = medianGame
     }
+
+    public var hasMedianGame: Bool { medianGame ?? false }
 }
 
 /// One team in a league. A user owns it as `ownerID` or as one of `coOwners`.

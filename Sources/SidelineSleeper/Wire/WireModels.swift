@@ -34,7 +34,8 @@ struct WireLeague: Decodable {
             season: c.lenientString(AnyKey("season")) ?? "",
             status: LeagueStatus(sleeperValue: c.lenientString(AnyKey("status"))),
             previousLeagueID: previous,
-            isBestBall: settings?.lenientInt(AnyKey("best_ball")) == 1
+            isBestBall: settings?.lenientInt(AnyKey("best_ball")) == 1,
+            medianGame: settings?.lenientInt(AnyKey("league_average_match")) == 1
         )
     }
 }
