@@ -87,3 +87,25 @@ struct SchedulerDayTests {
         #expect(harness.world.requests.isEmpty)
     }
 }
+
+@Suite("The call budget under pressure", .serialized)
+struct BudgetPressureTests {
+    @Test("With a tiny budget the scheduler postpones work instead of exceeding it, and still starts")
+    func tinyBudget() async throws {
+        // 5 calls a minute, 3 of them kept for registration: the scheduler gets 2.
+        let harness = try await EngineHarness(at: "2026-11-22T17:40:00Z", overrides: ["sleeper.max_calls_per_minute": "5", "sleeper.registration_headroom": "3"])
+        defer { Task { await harness.stop() } }
+        _ = try await harness.register([GameDayScript.alex.username])
+        harness.setNow(EngineHarness.utc("2026-11-22T17:45:00Z"))
+        _ = try await harness.register([GameDayScript.blake.username])
+        harness.world.clearRequests()
+        let sink = RecordingSink()
+        let reports = try await harness.run(try harness.scheduler(), from: "2026-11-22T17:55:00Z", to: "2026-11-22T18:30:00Z", sinks: [sink], step: 20)
+        let log = try SQLiteStore(path: harness.configuration.databasePath).callLog().filter { $0.at >= EngineHarness.utc("2026-11-22T17:55:00Z") }
+        #expect(RateBudget.busiestWindow(log.map(\.at)) <= 2)
+        #expect(reports.contains { $0.problems.contains { $0.contains("budget") } })
+        // The Sleeper requests the fake saw match the log: nothing slipped past the gate.
+        #expect(harness.world.requests.filter { !$0.path.hasPrefix("/apis/") }.count == log.count)
+        #expect(sink.events.contains { $0.event == .start && $0.username == "demo_blake" })
+    }
+}
