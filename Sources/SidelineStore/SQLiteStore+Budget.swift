@@ -18,7 +18,8 @@ extension SQLiteStore {
                 var admitted = false
                 try db.inTransaction(.immediate) {
                     let since = now.addingTimeInterval(-RateBudget.window).seconds
-                    let times = try Double.fetchAll(try db.cachedStatement(sql: "SELECT at FROM call_log WHERE at > ?"), arguments: [since]).map(Date.init(seconds:))
+                    let until = now.addingTimeInterval(RateBudget.window).seconds
+                    let times = try Double.fetchAll(try db.cachedStatement(sql: "SELECT at FROM call_log WHERE at > ? AND at < ?"), arguments: [since, until]).map(Date.init(seconds:))
                     admitted = budget.admits(times, now: now, forRegistration: forRegistration)
                     if admitted {
                         try db.cachedStatement(sql: "INSERT INTO call_log (at, kind, path) VALUES (?, ?, ?)").execute(arguments: [now.seconds, kind, path])

@@ -113,6 +113,9 @@ struct RateBudgetTests {
         // At 18:01:00 the 18:00:00 call has left the window.
         #expect(budget.admits(calls, now: t0.addingTimeInterval(60), forRegistration: false))
         #expect(budget.used(calls, now: t0.addingTimeInterval(95)) == 0)
+        // A little ahead (another process's clock) counts; a replayed later day does not.
+        #expect(budget.used([t0.addingTimeInterval(30)], now: t0) == 1)
+        #expect(budget.used([t0.addingTimeInterval(3600)], now: t0) == 0)
         #expect(RateBudget.busiestWindow(calls + [t0.addingTimeInterval(59.9), t0.addingTimeInterval(60)]) == 9)
     }
 

@@ -14,12 +14,14 @@ public struct RateBudget: Sendable, Hashable {
         self.headroom = min(headroom, max(limit - 1, 0))
     }
 
-    /// Calls that count against the window ending at `now`. Calls logged "after" `now`
-    /// (a replay of an earlier day on a database that has seen later days) count too:
-    /// erring on the side of fewer calls is the safe way to be wrong.
+    /// Calls that count against the window ending at `now`. Calls logged up to a window
+    /// *after* `now` count too (another process whose clock runs a little ahead), but not
+    /// later ones: those come from a `--now` replay of a later day, and counting them would
+    /// block real passes on that database until the replayed day came round.
     public func used(_ calls: [Date], now: Date) -> Int {
         let start = now.addingTimeInterval(-Self.window)
-        return calls.count { $0 > start }
+        let end = now.addingTimeInterval(Self.window)
+        return calls.count { $0 > start && $0 < end }
     }
 
     /// How many more calls may be made now.
