@@ -67,6 +67,15 @@ struct WebhookSinkTests {
         #expect(requests[1].headers["webhook-signature"] == signature)
     }
 
+    /// The Standard Webhooks specification's published test vector.
+    @Test func signatureReproducesTheStandardWebhooksTestVector() throws {
+        let signature = StandardWebhooks.signature(
+            id: "msg_p5jXN8AQM9LWM0D4loKWxJek", timestamp: 1_614_265_330,
+            body: Data(#"{"test": 2432232314}"#.utf8), secret: try WebhookSecret(Self.secret)
+        )
+        #expect(signature == "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
+    }
+
     @Test func differentEventsOfOneActivityGetDifferentIds() {
         let ids = [Envelopes.start, Envelopes.pointsUpdate, Envelopes.resumed, Envelopes.final].map(StandardWebhooks.messageID)
         #expect(Set(ids).count == 4)
@@ -94,13 +103,20 @@ struct WebhookSinkTests {
         #expect(count == 1)
     }
 
-    @Test func aBlipIsRetriedOnceInTheSameCall() async throws {
+    @Test func aBlipIsRetriedOnceInTheSameCallAfterAShortDelay() async throws {
+        let clock = RecordingClock()
         let count = try await withReceiver { url, log in
             log.answer(502)
-            try await sink(url, quickRetry: .zero).deliver(Envelopes.start, payload: Envelopes.start.encoded())
+            let webhook = try WebhookSink(
+                url: url, secret: Self.secret,
+                delivery: HTTPSinkDelivery(timeout: 5, quickRetryDelay: .milliseconds(500), clock: clock, logger: .quiet),
+                now: ManualNow(Self.sendTime).now
+            )
+            try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded())
             return log.requests.count
         }
         #expect(count == 2)
+        #expect(clock.sleeps == [.milliseconds(500)])
     }
 
     @Test func aPersistentServerErrorIsTriedTwiceThenLeftForTheNextPass() async throws {
