@@ -7,6 +7,7 @@ import PackageDescription
 //   SidelineSleeper     adapter: Sleeper HTTP client and game-status feeds (libcurl via FoundationNetworking)
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
 //   SidelineEngine      wiring: configuration, one scheduler pass, registration, sinks
+//   SidelineSinks       adapter: push sinks over HTTP (Standard Webhooks, ntfy)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   sideline            the thin executable
 let package = Package(
@@ -22,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Up to 4.x: Hummingbird's graph (swift-certificates, swift-nio-extras) already
+        // resolves 4.x, and the HMAC/SHA-256 API we use is the same in both majors.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "SidelineActivity"),
@@ -39,6 +43,14 @@ let package = Package(
             dependencies: [
                 "SidelineCore", "SidelineSleeper", "SidelineStore",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "SidelineSinks",
+            dependencies: [
+                "SidelineEngine", "SidelineSleeper", "SidelineCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -67,6 +79,15 @@ let package = Package(
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore"]),
         .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineFakeSleeper"]),
+        .testTarget(
+            name: "SidelineSinksTests",
+            dependencies: [
+                "SidelineSinks", "SidelineEngine", "SidelineSleeper", "SidelineCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineFakeSleeper"]),
     ],
     swiftLanguageModes: [.v6]

@@ -230,3 +230,29 @@ extension Messages {
         }
     }
 }
+
+extension Messages {
+    /// ntfy notifications: a title, a few lines of body and emoji tags, for starts, finals
+    /// and resumptions only (ADR 007). The lines come from the content state; this arranges them.
+    public enum Ntfy {
+        public static func kickoffTitle(league: String) -> String { "Kickoff — \(league)" }
+        /// A starter kicked off after everyone had finished: the activity is live again.
+        public static func backInPlayTitle(league: String) -> String { "Back in play — \(league)" }
+        public static func finalTitle(league: String) -> String { "Final — \(league)" }
+        /// A rollover's start: the same game, on a fresh activity.
+        public static func continuedTitle(league: String) -> String { "Still following — \(league)" }
+        /// A rollover's end: the old activity hands over to a new one.
+        public static func handingOverTitle(league: String) -> String { "Handing over — \(league)" }
+        public static let handingOverNote = "Live Activities last 8 hours; a fresh one picks up from here"
+
+        /// `"Gridiron Gang vs Taco Tuesday · Week 12"`.
+        public static func matchupLine(title: String, week: Int) -> String { "\(title) · Week \(week)" }
+        /// The body: one fact per line.
+        public static func body(_ lines: [String]) -> String { lines.joined(separator: "\n") }
+
+        /// ntfy shows these shortcodes as emoji before the title.
+        public static let kickoffTags = ["football"]
+        public static let finalTags = ["checkered_flag"]
+        public static let rolloverTags = ["repeat"]
+    }
+}

@@ -12,10 +12,11 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sent as `User-Agent` so Sleeper can tell Sideline instances apart from scrapers.
     public static let defaultUserAgent = "Sideline/\(SidelineVersion.current)"
 
-    private let session: URLSession
+    // Internal, not private: `URLSessionTransport+Post.swift` shares the session.
+    let session: URLSession
     /// Whole seconds: see ``init(timeout:userAgent:)``.
     let timeout: TimeInterval
-    private let userAgent: String
+    let userAgent: String
 
     /// - Parameters:
     ///   - timeout: per-request timeout in seconds, rounded up to whole seconds (at least 1):
@@ -74,7 +75,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private static func reason(for error: any Error) -> String {
+    static func reason(for error: any Error) -> String {
         if let urlError = error as? URLError {
             switch urlError.code {
             case .timedOut: return "timed out"
@@ -91,7 +92,7 @@ public final class URLSessionTransport: HTTPTransport {
 
 /// The data task of one `get`, so Swift task cancellation (shutdown) cancels the request
 /// instead of letting it run to its timeout. Cancellation may arrive before the task exists.
-private final class RunningTask: Sendable {
+final class RunningTask: Sendable {
     private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
 
     func start(_ task: URLSessionDataTask) {
