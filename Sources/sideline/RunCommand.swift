@@ -30,7 +30,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let wiring = try Wiring.open(try global.loadConfiguration())
-            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : wiring.liveSinks(json: json)
+            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : try wiring.liveSinks(json: json)
             let daemon = PassLoop(
                 wiring: wiring, mode: dryRun ? .dryRun : .live, sinks: sinks, untilIdle: untilIdle
             )

@@ -34,7 +34,7 @@ struct TickCommand: AsyncParsableCommand {
             let lock = try wiring.lock()
             defer { withExtendedLifetime(lock) {} }
             let scheduler = Scheduler(environment: wiring.passEnvironment(now: { instant }))
-            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : wiring.liveSinks(json: json)
+            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : try wiring.liveSinks(json: json)
             do {
                 _ = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
             } catch {

@@ -124,7 +124,7 @@ struct UsersCommand: AsyncParsableCommand {
                 guard let existing = try? wiring.store.registration(id: id) else {
                     throw CLIFailure(Messages.Registration.unknownRegistration(registration), code: .refused)
                 }
-                let sinks = wiring.liveSinks(json: json)
+                let sinks = try wiring.liveSinks(json: json)
                 let service = RegistrationService(store: wiring.store, sleeper: wiring.passEnvironment(now: { now }).sleeper)
                 let ended: [EventEnvelope]
                 do {

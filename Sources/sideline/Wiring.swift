@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SidelineCore
 import SidelineEngine
+import SidelineSinks
 import SidelineSleeper
 import SidelineStore
 
@@ -49,13 +50,31 @@ struct Wiring {
         )
     }
 
-    /// The sinks a real (non-dry-run) pass delivers to.
-    func liveSinks(json: Bool) -> [any PushSink] {
-        configuration.sinks.compactMap { name -> (any PushSink)? in
-            switch name {
-            case "stdout": StdoutSink(format: json ? .json : .human, timeZone: configuration.timeZone)
-            default: nil
+    /// The sinks a real (non-dry-run) pass delivers to. A sink that cannot be built from its
+    /// configuration (a bad secret, a bad topic) is a configuration error: exit 78.
+    func liveSinks(json: Bool) throws -> [any PushSink] {
+        let delivery = HTTPSinkDelivery(poster: URLSessionTransport(timeout: configuration.timeout), logger: logger)
+        return try configuration.sinks.map { name throws -> any PushSink in
+            do {
+                switch name {
+                case "stdout":
+                    return StdoutSink(format: json ? .json : .human, timeZone: configuration.timeZone)
+                case "webhook":
+                    // The configuration guarantees both when webhook is enabled.
+                    guard let url = configuration.webhookURL, let secret = configuration.webhookSecret else { break }
+                    return try WebhookSink(url: url, secret: secret.value, delivery: delivery)
+                case "ntfy":
+                    guard let topic = configuration.ntfyTopic else { break }
+                    return try NtfySink(server: configuration.ntfyURL, topic: topic, token: configuration.ntfyToken?.value, delivery: delivery)
+                default:
+                    break
+                }
+            } catch let error as WebhookSinkError {
+                throw CLIFailure("sinks.webhook: \(error)", code: .configuration)
+            } catch let error as NtfySinkError {
+                throw CLIFailure("sinks.ntfy: \(error)", code: .configuration)
             }
+            throw CLIFailure("sinks.enabled names \"\(name)\", which is not configured", code: .configuration)
         }
     }
 

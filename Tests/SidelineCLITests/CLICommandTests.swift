@@ -172,3 +172,45 @@ struct CLICommandTests {
         #expect(log.contains("shutting down"))
     }
 }
+
+@Suite("Sink configuration through the command line")
+struct CLISinkTests {
+    let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+
+    @Test("A webhook sink without a URL, or with a bad secret, is exit 78 and never echoes the secret")
+    func badSinkConfiguration() async throws {
+        let cli = CLIHarness(sleeper: nil)
+        defer { cli.cleanUp() }
+        let missing = try await cli.run("tick", environment: ["SIDELINE_SINKS_ENABLED": "webhook", "SIDELINE_SINKS_WEBHOOK_SECRET": secret])
+        #expect(missing.status == 78)
+        #expect(missing.stderr.contains("sinks.webhook.url"))
+        let badSecret = try await cli.run("tick", environment: ["SIDELINE_SINKS_ENABLED": "webhook", "SIDELINE_SINKS_WEBHOOK_URL": "http://127.0.0.1:9/hook", "SIDELINE_SINKS_WEBHOOK_SECRET": "whsec_not*base64"])
+        #expect(badSecret.status == 78)
+        #expect(badSecret.stderr.hasPrefix("sideline: sinks.webhook:"))
+        #expect(!badSecret.stderr.contains("not*base64"))
+        let ntfy = try await cli.run("tick", environment: ["SIDELINE_SINKS_ENABLED": "ntfy"])
+        #expect(ntfy.status == 78)
+        #expect(ntfy.stderr.contains("sinks.ntfy.topic"))
+    }
+
+    @Test("A real pass whose webhook is down completes, keeps the events pending, and status shows them")
+    func webhookDown() async throws {
+        let (server, world, base) = try await startScriptedSleeper(at: "2026-11-22T18:05:00Z")
+        let cli = CLIHarness(sleeper: base, extra: [
+            "SIDELINE_SINKS_ENABLED": "webhook",
+            "SIDELINE_SINKS_WEBHOOK_URL": "http://127.0.0.1:9/hook",
+            "SIDELINE_SINKS_WEBHOOK_SECRET": secret,
+        ])
+        defer { cli.cleanUp(); Task { await server.stop() } }
+        #expect(try await cli.run("users", "add", "demo_blake", "--league", GameDayScript.leagueID).status == 0)
+        world.setNow(ISO8601DateFormatter().date(from: "2026-11-22T18:05:00Z")!)
+        let tick = try await cli.run("tick", "--now", "2026-11-22T18:05:00Z")
+        #expect(tick.status == 0, "\(tick.stderr)")
+        #expect(tick.stderr.contains("delivery of event"))
+        #expect(!tick.stderr.contains(secret))
+        let status = try await cli.run("status", "--json")
+        let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        let deliveries = object?["deliveries"] as? [[String: Any]] ?? []
+        #expect(deliveries.contains { $0["sink"] as? String == "webhook" && $0["status"] as? String == "pending" })
+    }
+}

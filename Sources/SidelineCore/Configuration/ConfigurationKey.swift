@@ -13,6 +13,8 @@ public struct ConfigurationKey: Sendable, Hashable {
         case url
         case timeZone
         case list(allowed: [String])
+        /// A string that must never appear in logs or errors.
+        case secret
     }
 
     public let name: String
@@ -60,8 +62,18 @@ extension ConfigurationKey {
               help: "Time zone for times shown on the Lock Screen."),
         .init(name: "display.locale", kind: .string, defaultValue: "en_US",
               help: "Locale for times shown on the Lock Screen."),
-        .init(name: "sinks.enabled", kind: .list(allowed: ["stdout"]), defaultValue: "stdout",
-              help: "Push sinks for real (non-dry-run) passes, comma-separated."),
+        .init(name: "sinks.enabled", kind: .list(allowed: ["stdout", "webhook", "ntfy"]), defaultValue: "stdout",
+              help: "Push sinks for real (non-dry-run) passes, comma-separated: stdout, webhook, ntfy."),
+        .init(name: "sinks.webhook.url", kind: .url, defaultValue: nil,
+              help: "Where the webhook sink POSTs each event (Standard Webhooks signatures). Required when webhook is enabled."),
+        .init(name: "sinks.webhook.secret", kind: .secret, defaultValue: nil,
+              help: "The webhook signing secret, whsec_<base64> (at least 24 bytes). Never logged. Required when webhook is enabled."),
+        .init(name: "sinks.ntfy.url", kind: .url, defaultValue: "https://ntfy.sh",
+              help: "The ntfy server."),
+        .init(name: "sinks.ntfy.topic", kind: .string, defaultValue: nil,
+              help: "The ntfy topic (letters, digits, _ or -). Required when ntfy is enabled."),
+        .init(name: "sinks.ntfy.token", kind: .secret, defaultValue: nil,
+              help: "An ntfy access token (tk_…), sent as a bearer token. Never logged. Optional."),
         .init(name: "log.level", kind: .list(allowed: ["trace", "debug", "info", "notice", "warning", "error"]), defaultValue: "info",
               help: "Log level (logs go to stderr)."),
     ]

@@ -106,6 +106,9 @@ public enum ConfigurationLoader {
             ConfigurationError("\(key.name) (from \(source)) \(why), got \"\(value)\"")
         }
         switch key.kind {
+        case .secret:
+            guard !trimmed.isEmpty else { throw ConfigurationError("\(key.name) (from \(source)) must not be empty") }
+            return trimmed
         case .string:
             guard !trimmed.isEmpty else { throw fail("must not be empty") }
             return trimmed

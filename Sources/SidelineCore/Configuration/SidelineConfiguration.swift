@@ -16,6 +16,11 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let timeZone: TimeZone
     public let localeIdentifier: String
     public let sinks: [String]
+    public let webhookURL: URL?
+    public let webhookSecret: Secret?
+    public let ntfyURL: URL
+    public let ntfyTopic: String?
+    public let ntfyToken: Secret?
     public let logLevel: String
 
     init(values: [String: String]) throws(ConfigurationError) {
@@ -50,6 +55,18 @@ public struct SidelineConfiguration: Sendable, Hashable {
         timeZone = TimeZone(identifier: try value("display.time_zone")) ?? .gmt
         localeIdentifier = try value("display.locale")
         sinks = try value("sinks.enabled").split(separator: ",").map(String.init)
+        webhookURL = values["sinks.webhook.url"].flatMap(URL.init(string:))
+        webhookSecret = values["sinks.webhook.secret"].map(Secret.init)
+        ntfyURL = try url("sinks.ntfy.url")
+        ntfyTopic = values["sinks.ntfy.topic"]
+        ntfyToken = values["sinks.ntfy.token"].map(Secret.init)
+        if sinks.contains("webhook") {
+            guard webhookURL != nil else { throw ConfigurationError("sinks.webhook.url is required when sinks.enabled includes webhook") }
+            guard webhookSecret != nil else { throw ConfigurationError("sinks.webhook.secret is required when sinks.enabled includes webhook") }
+        }
+        if sinks.contains("ntfy"), ntfyTopic == nil {
+            throw ConfigurationError("sinks.ntfy.topic is required when sinks.enabled includes ntfy")
+        }
         logLevel = try value("log.level")
     }
 
