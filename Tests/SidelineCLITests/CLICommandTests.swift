@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 import SidelineEngine
@@ -154,22 +155,35 @@ struct CLICommandTests {
     @Test("The daemon shuts down gracefully on SIGTERM")
     func daemonSigterm() async throws {
         let (server, base) = try await gamelessSleeper()
-        let cli = CLIHarness(sleeper: base, extra: ["SIDELINE_LOG_LEVEL": "info"])
+        let cli = CLIHarness(sleeper: base, extra: ["SIDELINE_LOG_LEVEL": "debug"])
         defer { cli.cleanUp(); Task { await server.stop() } }
+        let log = cli.directory.appendingPathComponent("daemon.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = CLIHarness.binary
         process.arguments = ["run", "--dry-run"]
         process.environment = cli.environment
-        let errors = Pipe()
-        process.standardError = errors
+        process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .seconds(2))
+        // Signal only once a pass has run: by then the signal handlers are installed, however
+        // slow the machine. (Polling a file the daemon writes; no fixed sleep to tune.)
+        var text = ""
+        for _ in 0..<600 where !text.contains(" pass ") {
+            try await Task.sleep(for: .milliseconds(100))
+            text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        }
+        #expect(text.contains(" pass "), "the daemon never ran a pass: \(text)")
         process.terminate()
-        process.waitUntilExit()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(log)")
-        #expect(log.contains("shutting down"))
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+        text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("shutting down"))
     }
 }
 

@@ -48,7 +48,9 @@ struct URLSessionTransportTests {
     @Test("a slow answer past the per-request timeout is unreachable")
     func timeout() async throws {
         try await withFakeServer(scriptedWorld()) { base, world in
-            world.inject(.delay(.seconds(3)), forPathPrefix: "/v1/state", times: 1)
+            // The answer would come (and succeed) after 6 s, so an `unreachable` error proves the
+            // 1 s timeout fired. No upper bound on the elapsed time: a loaded CI machine is slow.
+            world.inject(.delay(.seconds(6)), forPathPrefix: "/v1/state", times: 1)
             let transport = URLSessionTransport(timeout: 1)
             let started = ContinuousClock.now
             await #expect {
@@ -60,7 +62,6 @@ struct URLSessionTransportTests {
             let elapsed = ContinuousClock.now - started
             print("URLSession gave up after \(elapsed) with a 1 s timeout")
             #expect(elapsed >= .seconds(0.9))
-            #expect(elapsed < .seconds(2.5))
         }
     }
 
@@ -75,13 +76,12 @@ struct URLSessionTransportTests {
         try await withFakeServer(scriptedWorld()) { base, world in
             world.inject(.delay(.seconds(5)), forPathPrefix: "/v1/state", times: 1)
             let transport = URLSessionTransport(timeout: 15)
-            let started = ContinuousClock.now
             let request = Task { try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:]) }
             // Real time here: the request must be in flight before it is cancelled.
             try await Task.sleep(for: .milliseconds(300))
             request.cancel()
+            // A request that was not cancelled would succeed after 5 s; "cancelled" proves it was.
             let result = await request.result
-            #expect(ContinuousClock.now - started < .seconds(3))
             guard case .failure(let error) = result, case .unreachable(_, let reason)? = error as? SleeperError else {
                 Issue.record("expected a cancelled request, got \(result)")
                 return
