@@ -22,7 +22,7 @@ struct NtfySinkTests {
         let request = try #require(try await received(Envelopes.start).first)
         #expect(request.method == "POST")
         #expect(request.path == "/sideline-sunday")
-        #expect(try Python.decodedHeader(request.headers["x-title"] ?? "") == "Kickoff — Dynasty Bros")
+        #expect(try await Python.decodedHeader(request.headers["x-title"] ?? "") == "Kickoff — Dynasty Bros")
         #expect(request.headers["x-priority"] == "3")
         #expect(request.headers["x-tags"] == "football")
         #expect(request.headers["authorization"] == nil)
@@ -35,7 +35,7 @@ struct NtfySinkTests {
 
     @Test func finalPublishesTheResultAtHighPriority() async throws {
         let request = try #require(try await received(Envelopes.final).first)
-        #expect(try Python.decodedHeader(request.headers["x-title"] ?? "") == "Final — Dynasty Bros")
+        #expect(try await Python.decodedHeader(request.headers["x-title"] ?? "") == "Final — Dynasty Bros")
         #expect(request.headers["x-priority"] == "4")
         #expect(request.headers["x-tags"] == "checkered_flag")
         #expect(request.text == """
@@ -46,7 +46,7 @@ struct NtfySinkTests {
 
     @Test func resumedUpdatePublishesAndPlainUpdatesAreSkipped() async throws {
         let resumed = try #require(try await received(Envelopes.resumed).first)
-        #expect(try Python.decodedHeader(resumed.headers["x-title"] ?? "") == "Back in play — Dynasty Bros")
+        #expect(try await Python.decodedHeader(resumed.headers["x-title"] ?? "") == "Back in play — Dynasty Bros")
         #expect(resumed.headers["x-priority"] == "3")
         #expect(try await received(Envelopes.pointsUpdate).isEmpty)
         #expect(try await received(Envelopes.make(.update, .players)).isEmpty)
@@ -54,10 +54,10 @@ struct NtfySinkTests {
 
     @Test func rolloverIsQuietAndRemovalIsSilent() async throws {
         let start = try #require(try await received(Envelopes.make(.start, .rollover)).first)
-        #expect(try Python.decodedHeader(start.headers["x-title"] ?? "") == "Still following — Dynasty Bros")
+        #expect(try await Python.decodedHeader(start.headers["x-title"] ?? "") == "Still following — Dynasty Bros")
         #expect(start.headers["x-priority"] == "2")
         let end = try #require(try await received(Envelopes.make(.end, .rollover)).first)
-        #expect(try Python.decodedHeader(end.headers["x-title"] ?? "") == "Handing over — Dynasty Bros")
+        #expect(try await Python.decodedHeader(end.headers["x-title"] ?? "") == "Handing over — Dynasty Bros")
         #expect(end.headers["x-priority"] == "2")
         #expect(try await received(Envelopes.make(.end, .removed, phase: .ended)).isEmpty)
     }

@@ -56,12 +56,12 @@ struct SinkRulesTests {
         #expect(RFC2047.encode("Final - Dynasty Bros") == "Final - Dynasty Bros")
     }
 
-    @Test func longNonASCIITitlesSplitIntoShortWordsThatDecodeBack() throws {
+    @Test func longNonASCIITitlesSplitIntoShortWordsThatDecodeBack() async throws {
         let title = "Kickoff — Die Überflieger aus Köln und Umgebung, Dynasty-Liga 2026 🏈"
         let encoded = RFC2047.encode(title)
         let words = encoded.split(separator: " ")
         #expect(words.count > 1)
         #expect(words.allSatisfy { $0.count <= 75 && $0.hasPrefix("=?UTF-8?B?") && $0.hasSuffix("?=") })
-        #expect(try Python.decodedHeader(encoded) == title)
+        #expect(try await Python.decodedHeader(encoded) == title)
     }
 }

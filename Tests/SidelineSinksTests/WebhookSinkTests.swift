@@ -42,7 +42,7 @@ struct WebhookSinkTests {
         #expect(id == StandardWebhooks.messageID(for: event))
         #expect(id.hasPrefix("msg_") && id.count == 36)
         #expect(timestamp == "1795372000")
-        let expected = try Python.webhookSignature(secret: Self.secret, id: id, timestamp: timestamp, body: request.body)
+        let expected = try await Python.webhookSignature(secret: Self.secret, id: id, timestamp: timestamp, body: request.body)
         #expect(request.headers["webhook-signature"] == expected)
     }
 
@@ -61,7 +61,7 @@ struct WebhookSinkTests {
         #expect(requests[0].headers["webhook-timestamp"] == "1795372000")
         #expect(requests[1].headers["webhook-timestamp"] == "1795372060")
         #expect(requests[0].headers["webhook-signature"] != requests[1].headers["webhook-signature"])
-        let signature = try Python.webhookSignature(
+        let signature = try await Python.webhookSignature(
             secret: Self.secret, id: requests[1].headers["webhook-id"] ?? "", timestamp: "1795372060", body: requests[1].body
         )
         #expect(requests[1].headers["webhook-signature"] == signature)
