@@ -76,3 +76,12 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
         throw ExitCode(failure.code.rawValue)
     }
 }
+
+/// Prints a value as pretty, key-sorted JSON on stdout (`--json` output).
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    // Foundation pretty-prints an empty array across lines; `[]` is what scripts expect.
+    print(text.filter { !$0.isWhitespace } == "[]" ? "[]" : text)
+}

@@ -25,9 +25,7 @@ struct StatusCommand: AsyncParsableCommand {
                 throw CLIFailure("\(error)", code: .database)
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                try printJSON(report)
             } else {
                 print(Messages.Status.text(report))
             }

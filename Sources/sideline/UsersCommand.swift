@@ -83,11 +83,7 @@ struct UsersCommand: AsyncParsableCommand {
                     throw CLIFailure("\(error)", code: .database)
                 }
                 if json {
-                    let rows = registrations.map(RegistrationRow.init)
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                    // Foundation pretty-prints an empty array across lines; `[]` is what scripts expect.
-                    print(rows.isEmpty ? "[]" : String(decoding: try encoder.encode(rows), as: UTF8.self))
+                    try printJSON(registrations.map(RegistrationRow.init))
                 } else if registrations.isEmpty {
                     print(Messages.Registration.noneRegistered)
                 } else {

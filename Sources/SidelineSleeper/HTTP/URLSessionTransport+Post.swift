@@ -16,25 +16,7 @@ extension URLSessionTransport: HTTPPoster {
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body
-        // The same completion-handler bridge as `get`, kept separate so the GET path stays
-        // exactly as it was measured (ADR 001).
-        let running = RunningTask()
-        let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(returning: .failure(error))
-                    } else if let response {
-                        continuation.resume(returning: .success((data ?? Data(), response)))
-                    } else {
-                        continuation.resume(returning: .failure(URLError(.badServerResponse)))
-                    }
-                }
-                running.start(task)
-            }
-        } onCancel: {
-            running.cancel()
-        }
+        let outcome = await perform(request)
         let host = HTTPPostError.redacted(url)
         switch outcome {
         case .failure(let error):
@@ -44,11 +26,7 @@ extension URLSessionTransport: HTTPPoster {
             guard let http = response as? HTTPURLResponse else {
                 throw HTTPPostError(host: host, reason: "not an HTTP response", timedOut: false)
             }
-            var fields: [String: String] = [:]
-            for (name, value) in http.allHeaderFields {
-                if let name = name as? String, let value = value as? String { fields[name] = value }
-            }
-            return HTTPTransportResponse(status: http.statusCode, headers: HTTPResponseHeaders(fields), body: data)
+            return Self.response(http, body: data)
         }
     }
 }

@@ -43,8 +43,23 @@ public final class URLSessionTransport: HTTPTransport {
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let outcome = await perform(request)
+        switch outcome {
+        case .failure(let error):
+            throw .unreachable(url: url.absoluteString, reason: Self.reason(for: error))
+        case .success(let (data, response)):
+            guard let http = response as? HTTPURLResponse else {
+                throw .unreachable(url: url.absoluteString, reason: "not an HTTP response")
+            }
+            return Self.response(http, body: data)
+        }
+    }
+
+    /// Runs one request through the session, bridging the completion handler to async.
+    /// Cancelling the calling task cancels the curl transfer.
+    func perform(_ request: URLRequest) async -> Result<(Data, URLResponse), any Error> {
         let running = RunningTask()
-        let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = session.dataTask(with: request) { data, response, error in
                     if let error {
@@ -60,19 +75,14 @@ public final class URLSessionTransport: HTTPTransport {
         } onCancel: {
             running.cancel()
         }
-        switch outcome {
-        case .failure(let error):
-            throw .unreachable(url: url.absoluteString, reason: Self.reason(for: error))
-        case .success(let (data, response)):
-            guard let http = response as? HTTPURLResponse else {
-                throw .unreachable(url: url.absoluteString, reason: "not an HTTP response")
-            }
-            var fields: [String: String] = [:]
-            for (name, value) in http.allHeaderFields {
-                if let name = name as? String, let value = value as? String { fields[name] = value }
-            }
-            return HTTPTransportResponse(status: http.statusCode, headers: HTTPResponseHeaders(fields), body: data)
+    }
+
+    static func response(_ http: HTTPURLResponse, body: Data) -> HTTPTransportResponse {
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name] = value }
         }
+        return HTTPTransportResponse(status: http.statusCode, headers: HTTPResponseHeaders(fields), body: body)
     }
 
     static func reason(for error: any Error) -> String {
