@@ -29,6 +29,10 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
     public let contentState: LiveActivityContentState
     /// The activity's static attributes (a push-to-start sends them; other sinks show them).
     public let attributes: LiveActivityAttributes
+    /// How loud the push is (APNs priority, alert, relevance, stale and dismissal dates),
+    /// decided once when the event is made so a resend after a crash is identical.
+    /// Optional only so events stored before it existed still decode.
+    public let push: PushDecision?
 
     enum CodingKeys: String, CodingKey {
         case event, reason, at, registration, activity
@@ -40,10 +44,12 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         case dryRun = "dry_run"
         case score, starters
         case contentState = "content_state"
-        case attributes
+        case attributes, push
     }
 
-    public init(_ event: LifecycleEvent, registration: Registration, mode: PassMode, display: DisplayContext) {
+    /// `previous` is the view the activity showed before this event (`nil` for a start):
+    /// the push policy compares the two to spot a lead change.
+    public init(_ event: LifecycleEvent, registration: Registration, mode: PassMode, display: DisplayContext, previous: MatchupView? = nil) {
         self.event = event.kind
         reason = event.reason
         at = Self.timestamp(event.at)
@@ -61,6 +67,7 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         starters = event.view.me.counts
         contentState = DisplayBuilder.contentState(for: event.view, phase: event.phase, context: display)
         attributes = DisplayBuilder.attributes(registration: registration.handle, activity: event.activityID, view: event.view)
+        push = PushPolicy.decide(kind: event.kind, reason: event.reason, previous: event.kind == .start ? nil : previous, current: event.view, phase: event.phase, at: event.at)
     }
 
     public func encoded() -> Data {

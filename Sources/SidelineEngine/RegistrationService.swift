@@ -84,7 +84,7 @@ public struct RegistrationService: Sendable {
                 states[key] = next
                 for event in events {
                     let context = registration.displayContext(at: now, defaultTimeZone: display.timeZone, defaultLocale: display.localeIdentifier)
-                    let envelope = EventEnvelope(event, registration: registration, mode: key.mode, display: context)
+                    let envelope = EventEnvelope(event, registration: registration, mode: key.mode, display: context, previous: state.activity?.lastView)
                     envelopes.append(envelope)
                     drafts.append(OutboxDraft(mode: key.mode, registrationID: id, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now, payload: envelope.encoded()))
                 }

@@ -1,0 +1,37 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineStore
+
+extension Scheduler {
+    // MARK: - Delivery
+
+    static let maxAttempts = 20
+
+    /// Delivers every pending event of `mode`, oldest first. After a failure the rest of that
+    /// activity's events for that sink wait, so a sink never sees them out of order.
+    func deliverPending(mode: PassMode, sinks: [any PushSink], at now: Date, report: inout PassReport) async {
+        guard let pending = try? store.pendingDeliveries(mode: mode) else { return }
+        let byName = Dictionary(sinks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var blocked: Set<String> = []
+        for delivery in pending {
+            let lane = "\(delivery.sink)|\(delivery.activityID)"
+            guard let sink = byName[delivery.sink], !blocked.contains(lane) else { continue }
+            do throws(DeliveryError) {
+                let envelope: EventEnvelope
+                do { envelope = try EventEnvelope.decode(delivery.payload) } catch {
+                    throw DeliveryError("stored event \(delivery.eventID) is unreadable: \(error)", isPermanent: true)
+                }
+                try await sink.deliver(envelope, payload: delivery.payload)
+                try? store.markDelivered(eventID: delivery.eventID, sink: delivery.sink, at: now)
+                report.delivered += 1
+            } catch {
+                blocked.insert(lane)
+                report.deliveryFailures += 1
+                let giveUp = error.isPermanent || delivery.attempts + 1 >= Self.maxAttempts
+                try? store.markAttemptFailed(eventID: delivery.eventID, sink: delivery.sink, error: error.message, giveUp: giveUp, at: now)
+                logger.warning("delivery of event \(delivery.eventID) to \(delivery.sink) failed\(giveUp ? " for good" : ", will retry"): \(error.message)")
+            }
+        }
+    }
+}
