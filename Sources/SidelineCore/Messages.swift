@@ -255,4 +255,27 @@ extension Messages {
         public static let finalTags = ["checkered_flag"]
         public static let rolloverTags = ["repeat"]
     }
+
+    /// Devices, tokens and their listings.
+    public enum Devices {
+        public static let tokenEmpty = "the token is empty"
+        public static let tokenNotHex = "the token is not hexadecimal (APNs tokens are 0-9 and a-f)"
+        public static func tokenTooLong(_ length: Int, maximum: Int) -> String { "the token is \(length) characters long; the most accepted is \(maximum)" }
+        public static func tokenWrongLength(_ length: Int) -> String { "a \(length)-character token cannot be an APNs token (an even number, at least 16)" }
+        public static func badToken(_ what: String, _ problem: String) -> String { "invalid \(what): \(problem)" }
+        public static func unknownUser(_ user: String) -> String {
+            "no registration for Sleeper user '\(user)': register them first with `sideline users add \(user) <league id>`"
+        }
+        public static func unknownDevice(_ id: String) -> String { "no device \(id) (see `sideline devices list`)" }
+        public static func unknownActivity(_ id: String) -> String { "no activity \(id) has started (activity ids are in `sideline status` and the event log)" }
+        public static func activityNotUsers(_ activity: String, device: String) -> String { "activity \(activity) belongs to another Sleeper user than device \(device)" }
+        public static func chooseDevice(_ user: String, ids: [String]) -> String {
+            "\(user) has \(ids.count) devices (\(ids.joined(separator: ", "))): pick one with --device"
+        }
+        public static func noDevices(_ user: String) -> String { "\(user) has no devices: add one with `sideline devices add \(user) --push-to-start <token>`" }
+        public static func added(_ id: String, user: String, environment: String) -> String { "added device \(id) for \(user) (\(environment))" }
+        public static func removed(_ id: String) -> String { "removed device \(id); nothing more is pushed to it" }
+        public static func tokenSet(activity: String, device: String, token: String) -> String { "activity \(activity) on \(device): update token \(token)" }
+        public static let noneYet = "no devices yet: add one with `sideline devices add <sleeper user> --push-to-start <token>`"
+    }
 }

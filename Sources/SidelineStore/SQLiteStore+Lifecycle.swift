@@ -124,6 +124,10 @@ extension SQLiteStore {
             let id = db.lastInsertedRowID
             ids.append(id)
             for sink in sinks[event.mode] ?? [] {
+                if sink == deviceSinkName {
+                    try insertDevicePushes(eventID: id, event: event, at: now, db)
+                    continue
+                }
                 try db.execute(sql: "INSERT INTO delivery (event_id, sink, status, updated_at) VALUES (?, ?, 'pending', ?)", arguments: [id, sink, now.seconds])
             }
         }

@@ -57,9 +57,10 @@ extension SQLiteStore {
 
     public func deliveryCounts() throws(StoreError) -> [DeliveryCount] {
         try read { db in
-            try Row.fetchAll(try db.cachedStatement(sql: "SELECT sink, status, COUNT(*) AS n FROM delivery GROUP BY sink, status ORDER BY sink, status")).map {
+            let counts = try Row.fetchAll(try db.cachedStatement(sql: "SELECT sink, status, COUNT(*) AS n FROM delivery GROUP BY sink, status ORDER BY sink, status")).map {
                 DeliveryCount(sink: $0["sink"], status: $0["status"], count: $0["n"])
             }
+            return (counts + (try devicePushCounts(db))).sorted { ($0.sink, $0.status) < ($1.sink, $1.status) }
         }
     }
 

@@ -117,6 +117,50 @@ enum Schema {
                 ALTER TABLE registration ADD COLUMN locale TEXT;
                 """)
         }
+        migrator.registerMigration("v3-devices") { db in
+            try db.execute(sql: """
+                -- A phone or iPad of a Sleeper user. It serves all of that user's registrations.
+                CREATE TABLE device (
+                    id TEXT PRIMARY KEY,             -- "dev-" + 8 hex, shown to self-hosters
+                    sleeper_user_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+                    push_to_start_token TEXT,        -- hex; NULL once APNs rejected it
+                    push_to_start_updated_at REAL,
+                    secret_hash TEXT,                -- the device API's bearer secret, hashed
+                    created_at REAL NOT NULL,
+                    removed_at REAL
+                );
+                CREATE INDEX device_user ON device(sleeper_user_id) WHERE removed_at IS NULL;
+
+                -- One running activity on one device: its update token (rotates), whether the
+                -- person dismissed it, and the last APNs timestamp sent (strictly increasing).
+                CREATE TABLE activity_device (
+                    activity_id TEXT NOT NULL,
+                    device_id TEXT NOT NULL REFERENCES device(id),
+                    update_token TEXT,
+                    token_updated_at REAL,
+                    dismissed_at REAL,
+                    last_timestamp INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (activity_id, device_id)
+                );
+
+                -- APNs delivery per event and device ('sending': a push-to-start is on the wire;
+                -- found after a crash it is never resent, a second start makes a second activity).
+                CREATE TABLE device_push (
+                    event_id INTEGER NOT NULL REFERENCES outbox(id),
+                    device_id TEXT NOT NULL REFERENCES device(id),
+                    status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'skipped')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    not_before REAL NOT NULL DEFAULT 0,
+                    apns_id TEXT,
+                    last_error TEXT,
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (event_id, device_id)
+                );
+                CREATE INDEX device_push_open ON device_push(status) WHERE status IN ('pending', 'sending');
+                """)
+        }
         return migrator
     }
 }

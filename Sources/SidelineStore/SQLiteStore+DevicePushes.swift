@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import SidelineCore
+
+/// One event still owed to one device over APNs.
+public struct PendingDevicePush: Sendable, Hashable {
+    public let eventID: Int64
+    public let deviceID: String
+    public let activityID: String
+    public let kind: LifecycleEventKind
+    /// The event's instant (the pass that made it).
+    public let at: Date
+    public let payload: Data
+    public let attempts: Int
+    /// Not before this instant (backoff after a 429 or 5xx).
+    public let notBefore: Date
+    /// A push-to-start that was on the wire when its process died.
+    public let wasSending: Bool
+}
+
+/// How one device push ended (or why it waits).
+public enum DevicePushStatus: String, Sendable {
+    case pending, sending, sent, failed, skipped
+}
+
+extension SQLiteStore {
+    /// Inserts the device pushes an event is owed: a start goes to every device of the
+    /// registration's user; an update or end only to devices the activity was started on
+    /// (or that reported a token for it).
+    static func insertDevicePushes(eventID: Int64, event: OutboxDraft, at now: Date, _ db: Database) throws {
+        if event.kind == .start {
+            try db.execute(sql: """
+                INSERT INTO device_push (event_id, device_id, status, updated_at)
+                SELECT ?, d.id, 'pending', ? FROM device d
+                JOIN registration r ON r.sleeper_user_id = d.sleeper_user_id
+                WHERE r.id = ? AND d.removed_at IS NULL
+                """, arguments: [eventID, now.seconds, event.registrationID])
+        } else {
+            try db.execute(sql: """
+                INSERT INTO device_push (event_id, device_id, status, updated_at)
+                SELECT ?, d.id, 'pending', ? FROM device d
+                JOIN registration r ON r.sleeper_user_id = d.sleeper_user_id
+                WHERE r.id = ? AND d.removed_at IS NULL AND (
+                    EXISTS (SELECT 1 FROM device_push p JOIN outbox o ON o.id = p.event_id
+                            WHERE o.activity_id = ? AND o.kind = 'start' AND p.device_id = d.id)
+                    OR EXISTS (SELECT 1 FROM activity_device a WHERE a.activity_id = ? AND a.device_id = d.id))
+                """, arguments: [eventID, now.seconds, event.registrationID, event.activityID, event.activityID])
+        }
+    }
+
+    /// Device pushes still owed (pending, or a start caught mid-send by a crash), oldest
+    /// event first so each activity's pushes reach a device in order.
+    public func openDevicePushes() throws(StoreError) -> [PendingDevicePush] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, o.activity_id, o.kind, o.at, o.payload
+                FROM device_push p JOIN outbox o ON o.id = p.event_id
+                WHERE p.status IN ('pending', 'sending')
+                ORDER BY o.id, p.device_id
+                """).map { row in
+                PendingDevicePush(
+                    eventID: row["event_id"], deviceID: row["device_id"], activityID: row["activity_id"],
+                    kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update, at: Date(seconds: row["at"]),
+                    payload: Data((row["payload"] as String).utf8), attempts: row["attempts"],
+                    notBefore: Date(seconds: row["not_before"]), wasSending: (row["status"] as String) == "sending"
+                )
+            }
+        }
+    }
+
+    /// Marks a push-to-start as on the wire, committed before the request is made: if the
+    /// process dies now, the start is never sent again.
+    public func markDevicePushSending(eventID: Int64, deviceID: String, at now: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE device_push SET status = 'sending', attempts = attempts + 1, updated_at = ? WHERE event_id = ? AND device_id = ? AND status = 'pending'", arguments: [now.seconds, eventID, deviceID])
+        }
+    }
+
+    /// Records how a device push ended. `attempted` counts a request made (not a skip).
+    public func finishDevicePush(eventID: Int64, deviceID: String, status: DevicePushStatus, error: String? = nil, apnsID: String? = nil, notBefore: Date? = nil, attempted: Bool, at now: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE device_push SET status = ?, last_error = ?, apns_id = COALESCE(?, apns_id),
+                    not_before = COALESCE(?, not_before), updated_at = ?,
+                    attempts = attempts + (CASE WHEN ? AND status != 'sending' THEN 1 ELSE 0 END)
+                WHERE event_id = ? AND device_id = ?
+                """, arguments: [status.rawValue, error, apnsID, notBefore?.seconds, now.seconds, attempted, eventID, deviceID])
+        }
+    }
+
+    /// `status` lines for APNs: device pushes per state.
+    func devicePushCounts(_ db: Database) throws -> [DeliveryCount] {
+        try Row.fetchAll(db, sql: "SELECT status, COUNT(*) AS n FROM device_push GROUP BY status ORDER BY status").map {
+            DeliveryCount(sink: Self.deviceSinkName, status: $0["status"], count: $0["n"])
+        }
+    }
+
+    /// The device pushes of one event (tests and `status`).
+    public func devicePushes(eventID: Int64) throws(StoreError) -> [(deviceID: String, status: String, attempts: Int, apnsID: String?, error: String?)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM device_push WHERE event_id = ? ORDER BY device_id", arguments: [eventID]).map {
+                (deviceID: $0["device_id"], status: $0["status"], attempts: $0["attempts"], apnsID: $0["apns_id"], error: $0["last_error"])
+            }
+        }
+    }
+}
