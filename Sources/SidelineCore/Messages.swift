@@ -278,4 +278,17 @@ extension Messages {
         public static func tokenSet(activity: String, device: String, token: String) -> String { "activity \(activity) on \(device): update token \(token)" }
         public static let noneYet = "no devices yet: add one with `sideline devices add <sleeper user> --push-to-start <token>`"
     }
+
+    /// Why a device push was skipped or failed (stored with it, shown by `status`).
+    public enum Pushes {
+        public static let interruptedStart = "a push-to-start was interrupted with its outcome unknown; it is never resent (a second start would make a second activity)"
+        public static let deviceRemoved = "device removed"
+        public static func unreadableEvent(_ id: Int64) -> String { "stored event \(id) is unreadable" }
+        public static let endedBeforeStart = "the activity ended before its start could be sent"
+        public static let noPushToStartToken = "the device has no push-to-start token"
+        public static let dismissed = "dismissed on the device"
+        public static let neverStarted = "the activity never started on the device"
+        public static let superseded = "superseded by a newer update"
+        public static let noActivityToken = "the app never reported the activity's push token"
+    }
 }

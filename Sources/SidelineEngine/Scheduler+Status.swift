@@ -96,6 +96,7 @@ extension Scheduler {
     public func deliver(mode: PassMode, sinks: [any PushSink], at now: Date) async -> (delivered: Int, failed: Int) {
         var report = PassReport(at: now)
         await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
+        await deliverToDevices(mode: mode, sinks: sinks, at: now, report: &report)
         return (report.delivered, report.deliveryFailures)
     }
 }

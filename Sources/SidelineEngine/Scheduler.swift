@@ -48,6 +48,7 @@ public actor Scheduler {
             try store.commitPass(states: states, events: drafts, sinks: [mode: sinks.map(\.name)], at: now)
         }
         await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
+        await deliverToDevices(mode: mode, sinks: sinks, at: now, report: &report)
         // The log only needs the last minute; a day is kept for `status` and debugging.
         if !report.calls.isEmpty { try store.pruneCallLog(before: now.addingTimeInterval(-24 * 3600)) }
 

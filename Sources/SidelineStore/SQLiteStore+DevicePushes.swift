@@ -104,3 +104,17 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore {
+    /// How the activity's start went on the device (`nil`: no start push for it there, e.g.
+    /// the app started the activity itself and reported its token).
+    public func startPushStatus(activityID: String, deviceID: String) throws(StoreError) -> DevicePushStatus? {
+        try read { db in
+            try String.fetchOne(db, sql: """
+                SELECT p.status FROM device_push p JOIN outbox o ON o.id = p.event_id
+                WHERE o.activity_id = ? AND o.kind = 'start' AND p.device_id = ?
+                ORDER BY o.id LIMIT 1
+                """, arguments: [activityID, deviceID]).flatMap(DevicePushStatus.init(rawValue:))
+        }
+    }
+}
