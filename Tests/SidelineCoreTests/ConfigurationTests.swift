@@ -66,4 +66,34 @@ struct ConfigurationTests {
         #expect(keys == Set(ConfigurationKey.all.map(\.name)))
         _ = try ConfigurationLoader.resolve(file: data, fileName: "example", environment: [:], derivedDefaults: paths)
     }
+
+    @Test("APNs: the ids and key are required when apns is enabled, and checked")
+    func apnsSettings() throws {
+        func message(_ body: () throws(ConfigurationError) -> SidelineConfiguration) -> String {
+            do { _ = try body(); return "no error" } catch { return error.message }
+        }
+        let good = ["SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": "/k.p8", "SIDELINE_APNS_KEY_ID": "ABC123DEFG",
+                    "SIDELINE_APNS_TEAM_ID": "DEF123GHIJ", "SIDELINE_APNS_BUNDLE_ID": "com.example.sideline"]
+        let settings = try #require(try resolve(env: good).apns)
+        #expect(settings.topic == "com.example.sideline.push-type.liveactivity")
+        #expect(settings.dismissalDelay == 0)
+        #expect(try resolve(env: [:]).apns == nil)
+        var missing = good
+        missing["SIDELINE_APNS_TEAM_ID"] = nil
+        #expect(message { () throws(ConfigurationError) in try resolve(env: missing) }.contains("apns.team_id is required"))
+        var short = good
+        short["SIDELINE_APNS_KEY_ID"] = "ABC"
+        #expect(message { () throws(ConfigurationError) in try resolve(env: short) }.contains("apns.key_id"))
+        var topic = good
+        topic["SIDELINE_APNS_BUNDLE_ID"] = "com.example.sideline.push-type.liveactivity"
+        #expect(message { () throws(ConfigurationError) in try resolve(env: topic) }.contains("apns.bundle_id"))
+        var local = good
+        local["SIDELINE_APNS_URL"] = "https://127.0.0.1:8443/"
+        local["SIDELINE_APNS_CA_FILE"] = "/tmp/ca.pem"
+        local["SIDELINE_APNS_DISMISSAL_MINUTES"] = "15"
+        let overridden = try #require(try resolve(env: local).apns)
+        #expect(overridden.baseURL?.absoluteString == "https://127.0.0.1:8443")
+        #expect(overridden.caFile == "/tmp/ca.pem")
+        #expect(overridden.dismissalDelay == 900)
+    }
 }

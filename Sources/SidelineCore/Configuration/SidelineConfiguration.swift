@@ -21,6 +21,8 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let ntfyURL: URL
     public let ntfyTopic: String?
     public let ntfyToken: Secret?
+    /// `nil` unless `sinks.enabled` includes apns.
+    public let apns: APNsSettings?
     public let logLevel: String
 
     init(values: [String: String]) throws(ConfigurationError) {
@@ -67,6 +69,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
         if sinks.contains("ntfy"), ntfyTopic == nil {
             throw ConfigurationError("sinks.ntfy.topic is required when sinks.enabled includes ntfy")
         }
+        apns = sinks.contains("apns") ? try APNsSettings(values: values) : nil
         logLevel = try value("log.level")
     }
 
