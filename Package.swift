@@ -99,6 +99,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .testTarget(
+            name: "SidelineAPNsTests",
+            dependencies: [
+                "SidelineAPNs", "SidelineCore", "SidelineActivity",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // The fake APNs server is run from the source tree (found via #filePath).
+            exclude: ["Support/fake_apns.py", "Support/requirements.txt"]
+        ),
         .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineFakeSleeper"]),
     ],
     swiftLanguageModes: [.v6]
