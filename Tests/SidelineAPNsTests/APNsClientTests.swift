@@ -103,7 +103,7 @@ struct APNsClientTests {
 
             let jwts = try server.requests().map { try DecodedJWT(try #require($0.providerToken)) }
             let tokens = try server.requests().compactMap(\.providerToken)
-            #expect(tokens.count == 4)
+            try #require(tokens.count == 4 && jwts.count == 4)
             #expect(tokens[0] == tokens[1])
             #expect(tokens[2] != tokens[1])
             #expect(tokens[3] == tokens[2])
@@ -145,7 +145,7 @@ struct APNsClientTests {
             #expect(outcome == .configurationError(status: 403, reason: "ExpiredProviderToken"))
             #expect(outcome.isCredentialsProblem)
             let recorded = try server.requests()
-            #expect(recorded.map(\.reason) == ["ExpiredProviderToken", "ExpiredProviderToken"], "exactly one retry")
+            try #require(recorded.map(\.reason) == ["ExpiredProviderToken", "ExpiredProviderToken"], "exactly one retry")
             #expect(recorded[0].providerToken != recorded[1].providerToken)
         }
     }
@@ -181,7 +181,7 @@ struct APNsClientTests {
             #expect(await apns.send(try request(TestCredentials.deviceToken("e503"))) == .retryLater(status: 503, reason: "ServiceUnavailable", retryAfter: nil))
             #expect(await apns.send(try request()).isDelivered)
             let ports = try server.requests().map(\.peerPort)
-            #expect(ports.count == 3)
+            try #require(ports.count == 3)
             #expect(ports[0] == ports[1])
             #expect(ports[2] != ports[1])
         }
