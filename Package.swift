@@ -8,6 +8,8 @@ import PackageDescription
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
 //   SidelineEngine      wiring: configuration, one scheduler pass, registration, sinks
 //   SidelineSinks       adapter: push sinks over HTTP (Standard Webhooks, ntfy)
+//   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over libcurl multi)
+//   CCurl               C shim: typed wrappers for libcurl's variadic setopt/getinfo (system libcurl)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   sideline            the thin executable
 let package = Package(
@@ -53,6 +55,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        .target(
+            name: "SidelineAPNs",
+            dependencies: [
+                "CCurl", "SidelineCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "SidelineFakeSleeper",
             dependencies: [
@@ -87,6 +98,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
+        ),
+        .testTarget(
+            name: "SidelineAPNsTests",
+            dependencies: [
+                "SidelineAPNs", "SidelineCore", "SidelineActivity",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // The fake APNs server is run from the source tree (found via #filePath).
+            exclude: ["Support/fake_apns.py", "Support/requirements.txt"]
         ),
         .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineFakeSleeper"]),
     ],
