@@ -10,8 +10,8 @@ public struct APNsConfiguration: Sendable {
     /// The iOS app's bundle id; the topic is `<bundleID>.push-type.liveactivity`.
     public var bundleID: String
     public var signingKey: APNsSigningKey
-    /// Replaces Apple's host for an environment (a test server, a relay). Only scheme,
-    /// host and port are used; `/3/device/<token>` is appended.
+    /// Replaces Apple's host for an environment (a test server, a relay);
+    /// `/3/device/<token>` is appended to it.
     public var baseURLOverrides: [APNsEnvironment: URL]
     /// A PEM CA bundle to trust instead of the system store.
     public var caFile: String?

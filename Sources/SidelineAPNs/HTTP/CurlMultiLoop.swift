@@ -200,7 +200,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 }
 
-/// `curl_global_init` once per process, before the first handle.
+/// `curl_global_init` once per process, before the first handle. FoundationNetworking may
+/// call it too; libcurl 7.84+ built "threadsafe" (Debian's is) allows that.
 enum CurlGlobal {
     private static let initialized: Bool = ccurl_global_init() == CURLE_OK
 
