@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "SidelineSinks",
             dependencies: [
-                "SidelineEngine", "SidelineSleeper", "SidelineCore",
+                "SidelineEngine", "SidelineSleeper", "SidelineCore", "SidelineAPNs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "sideline",
             dependencies: [
-                "SidelineEngine", "SidelineFakeSleeper", "SidelineSinks",
+                "SidelineEngine", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -103,6 +103,8 @@ let package = Package(
             name: "SidelineAPNsTests",
             dependencies: [
                 "SidelineAPNs", "SidelineCore", "SidelineActivity",
+                // The sink and the kill-and-restart test: the real binary against the fakes.
+                "sideline", "SidelineSinks", "SidelineEngine", "SidelineStore", "SidelineFakeSleeper",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

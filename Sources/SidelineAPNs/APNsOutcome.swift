@@ -32,6 +32,18 @@ public enum APNsOutcome: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Marks a ``retryLater(status:reason:retryAfter:)`` whose request provably never
+    /// reached APNs (no connection was made).
+    static let notSentPrefix = "not sent: "
+
+    /// `true` when the request provably never reached APNs (no connection). Anything else
+    /// without a response (a timeout, a reset stream) may have been delivered: a caller
+    /// that must send at most once (a push-to-start) must not resend it.
+    public var wasNotSent: Bool {
+        guard case .retryLater(nil, let reason, _) = self else { return false }
+        return reason.hasPrefix(Self.notSentPrefix)
+    }
+
     public var isDelivered: Bool {
         if case .delivered = self { return true }
         return false

@@ -39,9 +39,11 @@ enum APNsResponseClassifier {
         }
     }
 
-    /// A missing transport response is always worth retrying later.
+    /// A missing transport response is always worth retrying later. When no connection
+    /// was made (refused, TLS), the reason says so: such a request never reached APNs.
     static func classify(_ error: HTTPTransportError) -> APNsOutcome {
-        .retryLater(status: nil, reason: error.description, retryAfter: nil)
+        let notSent = error.kind == .connectionFailed || error.kind == .tls
+        return .retryLater(status: nil, reason: (notSent ? APNsOutcome.notSentPrefix : "") + error.description, retryAfter: nil)
     }
 
     /// `retry-after` in delta-seconds; the HTTP-date form is not used by APNs and ignored.

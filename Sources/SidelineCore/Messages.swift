@@ -290,5 +290,8 @@ extension Messages {
         public static let neverStarted = "the activity never started on the device"
         public static let superseded = "superseded by a newer update"
         public static let noActivityToken = "the app never reported the activity's push token"
+        public static func keyReadableByOthers(_ path: String, mode: Int) -> String {
+            "the APNs key \(path) can be read by other users (mode \(String(mode, radix: 8))); make it private: chmod 600 \(path)"
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SidelineAPNs
 import SidelineCore
 import SidelineEngine
 import SidelineSinks
@@ -63,6 +64,9 @@ struct Wiring {
                     // The configuration guarantees both when webhook is enabled.
                     guard let url = configuration.webhookURL, let secret = configuration.webhookSecret else { break }
                     return try WebhookSink(url: url, secret: secret.value, delivery: delivery)
+                case "apns":
+                    guard let settings = configuration.apns else { break }
+                    return try apnsSink(settings)
                 case "ntfy":
                     guard let topic = configuration.ntfyTopic else { break }
                     return try NtfySink(server: configuration.ntfyURL, topic: topic, token: configuration.ntfyToken?.value, delivery: delivery)
@@ -75,6 +79,29 @@ struct Wiring {
                 throw CLIFailure("sinks.ntfy: \(error)", code: .configuration)
             }
             throw CLIFailure("sinks.enabled names \"\(name)\", which is not configured", code: .configuration)
+        }
+    }
+
+    /// The APNs sink: reads the key (warning when others may read it) and sets up the
+    /// HTTP/2 client. A key that cannot be read or parsed is a configuration error.
+    func apnsSink(_ settings: APNsSettings) throws -> APNsSink {
+        let key: APNsSigningKey
+        do { key = try APNsSigningKey(contentsOfFile: settings.keyFile) } catch {
+            throw CLIFailure("apns.key_file: \(error)", code: .configuration)
+        }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: settings.keyFile))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            logger.warning("\(Messages.Pushes.keyReadableByOthers(settings.keyFile, mode: mode))")
+        }
+        var overrides: [APNsEnvironment: URL] = [:]
+        if let url = settings.baseURL { overrides = [.sandbox: url, .production: url] }
+        let apns = APNsConfiguration(
+            keyID: settings.keyID, teamID: settings.teamID, bundleID: settings.bundleID, signingKey: key,
+            baseURLOverrides: overrides, caFile: settings.caFile, timeout: configuration.timeout
+        )
+        do {
+            return APNsSink(client: try APNsClient(configuration: apns, logger: Logger(label: "sideline.apns")), dismissalDelay: settings.dismissalDelay)
+        } catch {
+            throw CLIFailure("apns: \(error)", code: .configuration)
         }
     }
 
