@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "SidelineSinks",
             dependencies: [
-                "SidelineEngine", "SidelineSleeper", "SidelineCore", "SidelineAPNs",
+                "SidelineEngine", "SidelineSleeper", "SidelineCore", "SidelineAPNs", "SidelineStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -22,12 +22,12 @@ public final class APNsClient: Sendable {
     ///   ``HTTPTransportError`` when libcurl cannot be set up.
     public init(
         configuration: APNsConfiguration, now: @escaping @Sendable () -> Date = { Date() },
-        logger: Logger = Logger(label: "sideline.apns")
+        logger: Logger = Logger(label: "sideline.apns"), tokenStore: (any APNsProviderTokenStore)? = nil
     ) throws {
         self.configuration = configuration
         tokens = try APNsProviderToken(
             keyID: configuration.keyID, teamID: configuration.teamID, key: configuration.signingKey,
-            refreshAge: configuration.tokenRefreshAge, now: now
+            refreshAge: configuration.tokenRefreshAge, now: now, store: tokenStore
         )
         http = try CurlHTTP2Client(options: .init(timeout: configuration.timeout, caFile: configuration.caFile))
         self.logger = logger

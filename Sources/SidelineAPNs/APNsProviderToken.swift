@@ -9,8 +9,21 @@ public struct APNsJWT: Sendable, Hashable, CustomStringConvertible {
     /// The `iat` claim (whole Unix seconds).
     public let issuedAt: Date
 
+    public init(token: String, issuedAt: Date) {
+        self.token = token
+        self.issuedAt = issuedAt
+    }
+
     /// Redacted: a provider token is a bearer credential for up to an hour.
     public var description: String { "<APNs JWT issued at \(Int(issuedAt.timeIntervalSince1970)), redacted>" }
+}
+
+/// Where a provider token outlives its process. Cron mode runs a process a minute; signing a
+/// new token in each would be `429 TooManyProviderTokenUpdates`, so the token is kept (in
+/// SQLite, by the engine) and reused by the next process while it is young enough.
+public protocol APNsProviderTokenStore: Sendable {
+    func load(keyID: String, teamID: String) -> APNsJWT?
+    func save(_ token: APNsJWT, keyID: String, teamID: String)
 }
 
 /// The provider token APNs token authentication needs, signed ES256 with the `.p8` key and
@@ -40,6 +53,7 @@ public final class APNsProviderToken: Sendable {
     private let key: APNsSigningKey
     private let now: @Sendable () -> Date
     private let cached = Mutex<APNsJWT?>(nil)
+    private let store: (any APNsProviderTokenStore)?
 
     /// - Parameters:
     ///   - keyID: the key's id (`kid`), 10 characters from the developer portal.
@@ -49,7 +63,8 @@ public final class APNsProviderToken: Sendable {
     public init(
         keyID: String, teamID: String, key: APNsSigningKey,
         refreshAge: TimeInterval = APNsProviderToken.defaultRefreshAge,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        store: (any APNsProviderTokenStore)? = nil
     ) throws(APNsCredentialError) {
         guard Self.isIdentifier(keyID) else { throw .invalidIdentifier(field: "key id") }
         guard Self.isIdentifier(teamID) else { throw .invalidIdentifier(field: "team id") }
@@ -58,6 +73,11 @@ public final class APNsProviderToken: Sendable {
         self.key = key
         self.refreshAge = min(max(refreshAge, Self.minimumRefreshAge), Self.maximumRefreshAge)
         self.now = now
+        self.store = store
+        // A stored token is reused only if this key signed it (the key may have been replaced).
+        if let stored = store?.load(keyID: keyID, teamID: teamID), Self.verify(stored.token, with: key) {
+            cached.withLock { $0 = stored }
+        }
     }
 
     /// The token to send now: the cached one unless it is at least ``refreshAge`` old (or
@@ -71,6 +91,7 @@ public final class APNsProviderToken: Sendable {
             }
             let token = sign(at: instant)
             cached = token
+            store?.save(token, keyID: keyID, teamID: teamID)
             return token
         }
     }
@@ -89,6 +110,7 @@ public final class APNsProviderToken: Sendable {
             if let rejected, let token = cached, token != rejected { return token }
             let token = sign(at: instant)
             cached = token
+            store?.save(token, keyID: keyID, teamID: teamID)
             return token
         }
     }
@@ -123,6 +145,20 @@ public final class APNsProviderToken: Sendable {
         // Two string fields and an integer: encoding cannot fail.
         guard let data = try? encoder.encode(value) else { preconditionFailure("JWT JSON encoding failed") }
         return data
+    }
+
+    /// Whether `token`'s signature verifies with `key`'s public key.
+    static func verify(_ token: String, with key: APNsSigningKey) -> Bool {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let signature = base64URLDecoded(String(parts[2])),
+              let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+        return key.privateKey.publicKey.isValidSignature(ecdsa, for: Data((parts[0] + "." + parts[1]).utf8))
+    }
+
+    static func base64URLDecoded(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
     }
 
     /// Base64url without padding (RFC 7515 §2).

@@ -64,6 +64,7 @@ extension Scheduler {
                     case .send(let push):
                         ready = (head, push)
                     case .skip(let reason):
+                        logger.debug("push of event \(head.eventID) to \(head.deviceID) skipped: \(reason)")
                         try? store.finishDevicePush(eventID: head.eventID, deviceID: head.deviceID, status: .skipped, error: reason, attempted: false, at: now)
                         rows.removeFirst()
                     case .fail(let reason):
@@ -72,6 +73,7 @@ extension Scheduler {
                         report.deliveryFailures += 1
                         rows.removeFirst()
                     case .wait:
+                        logger.debug("push of event \(head.eventID) to \(head.deviceID) waits (backoff, or no activity token yet)")
                         rows = []
                     }
                 }
@@ -87,17 +89,17 @@ extension Scheduler {
             for item in batch where item.row.kind == .start {
                 try? store.markDevicePushSending(eventID: item.row.eventID, deviceID: item.row.deviceID, at: now)
             }
-            let outcomes = await withTaskGroup(of: (Int, DevicePushOutcome).self) { group in
+            // Each answer is stored as it arrives: a slow device does not hold back the
+            // record of the others (a crash then finds only its own start unanswered).
+            await withTaskGroup(of: (Int, DevicePushOutcome).self) { group in
                 for (index, item) in batch.enumerated() {
                     group.addTask { (index, await sender.push(item.push)) }
                 }
-                var results = [DevicePushOutcome?](repeating: nil, count: batch.count)
-                for await (index, outcome) in group { results[index] = outcome }
-                return results
-            }
-            for (item, outcome) in zip(batch, outcomes) {
-                let advanced = record(outcome ?? .retry(reason: "no outcome", after: nil, mayHaveArrived: true), of: item.row, push: item.push, now: now, report: &report)
-                if advanced { lanes[item.lane]?.removeFirst() } else { lanes[item.lane] = [] }
+                for await (index, outcome) in group {
+                    let item = batch[index]
+                    let advanced = record(outcome, of: item.row, push: item.push, now: now, report: &report)
+                    if advanced { lanes[item.lane]?.removeFirst() } else { lanes[item.lane] = [] }
+                }
             }
         }
     }

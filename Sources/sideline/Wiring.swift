@@ -99,7 +99,10 @@ struct Wiring {
             baseURLOverrides: overrides, caFile: settings.caFile, timeout: configuration.timeout
         )
         do {
-            return APNsSink(client: try APNsClient(configuration: apns, logger: Logger(label: "sideline.apns")), dismissalDelay: settings.dismissalDelay)
+            return APNsSink(
+                client: try APNsClient(configuration: apns, logger: Logger(label: "sideline.apns"), tokenStore: StoredProviderToken(store: store)),
+                dismissalDelay: settings.dismissalDelay
+            )
         } catch {
             throw CLIFailure("apns: \(error)", code: .configuration)
         }

@@ -122,4 +122,30 @@ struct APNsProviderTokenTests {
             try APNsProviderToken(keyID: "ABC123DEFG", teamID: "TEAM 123\"", key: key)
         }
     }
+
+    @Test("A stored token is reused by the next process while young, and only if this key signed it")
+    func storedToken() throws {
+        final class MemoryStore: APNsProviderTokenStore, @unchecked Sendable {
+            var saved: APNsJWT?
+            func load(keyID: String, teamID: String) -> APNsJWT? { saved }
+            func save(_ token: APNsJWT, keyID: String, teamID: String) { saved = token }
+        }
+        let key = try TestCredentials.newKey()
+        let clock = ManualNow(Date(timeIntervalSince1970: 1_795_370_000))
+        let store = MemoryStore()
+        let first = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.now, store: store).current()
+        #expect(store.saved == first)
+        clock.advance(10 * 60)
+        // A new process ten minutes later: the same token.
+        let second = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.now, store: store).current()
+        #expect(second == first)
+        // Past the refresh age it signs (and stores) a new one.
+        clock.advance(45 * 60)
+        let third = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.now, store: store).current()
+        #expect(third != first)
+        #expect(store.saved == third)
+        // A different key never reuses a token it did not sign.
+        let other = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: try TestCredentials.newKey(), now: clock.now, store: store).current()
+        #expect(other != third)
+    }
 }
