@@ -8,6 +8,12 @@ extension Scheduler {
 
     static let maxAttempts = 20
 
+    /// Exponential backoff between attempts: 5 s, 10 s, 20 s… capped at 15 minutes (20
+    /// attempts then span about three and a half hours).
+    static func retryDelay(afterAttempts attempts: Int) -> TimeInterval {
+        min(15 * 60, 5 * pow(2, Double(max(0, attempts - 1))))
+    }
+
     /// Delivers every pending event of `mode`, oldest first. After a failure the rest of that
     /// activity's events for that sink wait, so a sink never sees them out of order.
     func deliverPending(mode: PassMode, sinks: [any PushSink], at now: Date, report: inout PassReport) async {
@@ -17,6 +23,11 @@ extension Scheduler {
         for delivery in pending {
             let lane = "\(delivery.sink)|\(delivery.activityID)"
             guard let sink = byName[delivery.sink], !blocked.contains(lane) else { continue }
+            // Backing off: this one and everything after it in its lane wait.
+            guard delivery.notBefore <= now else {
+                blocked.insert(lane)
+                continue
+            }
             do throws(DeliveryError) {
                 let envelope: EventEnvelope
                 do { envelope = try EventEnvelope.decode(delivery.payload) } catch {
@@ -29,8 +40,9 @@ extension Scheduler {
                 blocked.insert(lane)
                 report.deliveryFailures += 1
                 let giveUp = error.isPermanent || delivery.attempts + 1 >= Self.maxAttempts
-                try? store.markAttemptFailed(eventID: delivery.eventID, sink: delivery.sink, error: error.message, giveUp: giveUp, at: now)
-                logger.warning("delivery of event \(delivery.eventID) to \(delivery.sink) failed\(giveUp ? " for good" : ", will retry"): \(error.message)")
+                let retryAt = now + Self.retryDelay(afterAttempts: delivery.attempts + 1)
+                try? store.markAttemptFailed(eventID: delivery.eventID, sink: delivery.sink, error: error.message, giveUp: giveUp, retryAt: retryAt, at: now)
+                logger.warning("delivery of event \(delivery.eventID) to \(delivery.sink) failed\(giveUp ? " for good" : ", will retry from \(EventEnvelope.timestamp(retryAt))"): \(error.message)")
             }
         }
     }

@@ -185,7 +185,7 @@ extension Scheduler {
                 logger.warning("\(what) failed for good after \(attempts) attempts: \(reason)")
                 return true
             }
-            let wait = after ?? min(15 * 60, 5 * pow(2, Double(attempts - 1)))
+            let wait = after ?? Self.retryDelay(afterAttempts: attempts)
             try? store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .pending, error: reason, notBefore: now + wait, attempted: true, at: now)
             logger.warning("\(what) failed, will retry in \(Int(wait)) s: \(reason)")
             return false

@@ -44,6 +44,8 @@ public struct PendingDelivery: Sendable, Hashable {
     public let kind: LifecycleEventKind
     public let payload: Data
     public let attempts: Int
+    /// Not before this instant (backoff after a failed attempt).
+    public let notBefore: Date
 }
 
 extension SQLiteStore {

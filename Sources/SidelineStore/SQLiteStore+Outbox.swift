@@ -27,7 +27,7 @@ extension SQLiteStore {
     public func pendingDeliveries(mode: PassMode) throws(StoreError) -> [PendingDelivery] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT d.event_id, d.sink, d.attempts, o.activity_id, o.kind, o.payload FROM delivery d
+                SELECT d.event_id, d.sink, d.attempts, d.not_before, o.activity_id, o.kind, o.payload FROM delivery d
                 JOIN outbox o ON o.id = d.event_id
                 WHERE d.status = 'pending' AND o.mode = ?
                 ORDER BY o.id, d.sink
@@ -35,7 +35,8 @@ extension SQLiteStore {
                 PendingDelivery(
                     eventID: row["event_id"], sink: row["sink"], activityID: row["activity_id"],
                     kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update,
-                    payload: Data((row["payload"] as String).utf8), attempts: row["attempts"]
+                    payload: Data((row["payload"] as String).utf8), attempts: row["attempts"],
+                    notBefore: Date(seconds: row["not_before"])
                 )
             }
         }
@@ -48,10 +49,10 @@ extension SQLiteStore {
     }
 
     /// Records a failed attempt; `giveUp` marks it failed for good (a rejection that
-    /// retrying cannot fix), otherwise it stays pending for the next pass.
-    public func markAttemptFailed(eventID: Int64, sink: String, error: String, giveUp: Bool, at now: Date) throws(StoreError) {
+    /// retrying cannot fix), otherwise it stays pending until `retryAt`.
+    public func markAttemptFailed(eventID: Int64, sink: String, error: String, giveUp: Bool, retryAt: Date? = nil, at now: Date) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE delivery SET status = ?, attempts = attempts + 1, last_error = ?, updated_at = ? WHERE event_id = ? AND sink = ?", arguments: [giveUp ? "failed" : "pending", error, now.seconds, eventID, sink])
+            try db.execute(sql: "UPDATE delivery SET status = ?, attempts = attempts + 1, last_error = ?, not_before = ?, updated_at = ? WHERE event_id = ? AND sink = ?", arguments: [giveUp ? "failed" : "pending", error, (retryAt ?? now).seconds, now.seconds, eventID, sink])
         }
     }
 

@@ -159,6 +159,9 @@ enum Schema {
                     PRIMARY KEY (event_id, device_id)
                 );
                 CREATE INDEX device_push_open ON device_push(status) WHERE status IN ('pending', 'sending');
+
+                -- Event deliveries (webhook, ntfy) back off between failed attempts too.
+                ALTER TABLE delivery ADD COLUMN not_before REAL NOT NULL DEFAULT 0;
                 """)
         }
         return migrator

@@ -44,6 +44,27 @@ struct ResilienceTests {
         #expect(ends.first?.at == "2026-11-22T21:40:00Z")
     }
 
+    @Test("A failing sink is retried with exponential backoff (5 s, 10 s, 20 s…), not every pass")
+    func deliveryBackoff() async throws {
+        let harness = try await EngineHarness(at: "2026-11-22T14:25:00Z")
+        defer { Task { await harness.stop() } }
+        _ = try await harness.register([GameDayScript.alex.username])
+        let sink = RecordingSink(name: "webhook")
+        let scheduler = try harness.scheduler()
+        try await harness.run(scheduler, from: "2026-11-22T14:25:00Z", to: "2026-11-22T14:30:00Z", sinks: [sink])
+        sink.setFailing(true)
+        // A pass a second for 30 s: attempts at :00, :05, :15 (the next is due at :35).
+        try await harness.run(scheduler, from: "2026-11-22T14:31:00Z", to: "2026-11-22T14:31:30Z", sinks: [sink], step: 1)
+        let store = try SQLiteStore(path: harness.configuration.databasePath)
+        let pending = try store.pendingDeliveries(mode: .live)
+        #expect(pending.first?.attempts == 3)
+        #expect(pending.first?.notBefore == EngineHarness.utc("2026-11-22T14:31:35Z"))
+        sink.setFailing(false)
+        try await harness.run(scheduler, from: "2026-11-22T14:31:35Z", to: "2026-11-22T14:31:35Z", sinks: [sink])
+        #expect(sink.events.first?.event == .start)
+        #expect(try store.pendingDeliveries(mode: .live).isEmpty)
+    }
+
     @Test("429 with Retry-After rests the endpoint across passes and engines, then recovers")
     func backoff() async throws {
         let harness = try await EngineHarness(at: "2026-11-22T18:05:00Z")
