@@ -41,6 +41,45 @@ struct CLICommandTests {
         #expect(missing.stderr.hasPrefix("sideline: no registration 1"))
     }
 
+    @Test("devices add/list/remove and tokens set: shortened tokens, clear refusals, nothing stored on error")
+    func devices() async throws {
+        let (server, _, base) = try await startScriptedSleeper(at: "2026-11-22T12:00:00Z")
+        let cli = CLIHarness(sleeper: base)
+        defer { cli.cleanUp(); Task { await server.stop() } }
+        let token = "ab" + String(repeating: "cd", count: 40)
+
+        let unknown = try await cli.run("devices", "add", "demo_alex", "--push-to-start", token)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("sideline: no registration for Sleeper user 'demo_alex'"))
+        #expect(try await cli.run("users", "add", GameDayScript.alex.username).status == 0)
+        for bad in ["not-hex", "abc", String(repeating: "a", count: 600)] {
+            let refused = try await cli.run("devices", "add", "demo_alex", "--push-to-start", bad)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.hasPrefix("sideline: invalid push-to-start token"))
+            #expect(refused.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try await cli.run("devices", "list").stdout.contains("no devices yet"))
+
+        let added = try await cli.run("devices", "add", "DEMO_ALEX", "--push-to-start", token.uppercased(), "--sandbox", "--name", "Alex's iPhone")
+        #expect(added.status == 0, "\(added.stderr)")
+        let list = try await cli.run("devices", "list", "--json")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["environment"] as? String == "sandbox")
+        #expect(rows.first?["sleeper_user_id"] as? String == GameDayScript.alex.userID)
+        #expect(rows.first?["push_to_start_token"] as? String == "abcdcdcd…cdcd", "never printed whole")
+        #expect(!list.stdout.contains(token))
+        let id = try #require(rows.first?["id"] as? String)
+
+        let noActivity = try await cli.run("tokens", "set", "1-2026w12-1", token)
+        #expect(noActivity.status == 1)
+        #expect(noActivity.stderr.hasPrefix("sideline: no activity 1-2026w12-1 has started"))
+
+        #expect(try await cli.run("devices", "remove", id).status == 0)
+        #expect(try await cli.run("devices", "remove", id).status == 1)
+        #expect(try await cli.run("devices", "list", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+    }
+
     @Test("Bad input gets one clear line, exit 1, and nothing stored")
     func badInput() async throws {
         let (server, world, base) = try await startScriptedSleeper(at: "2026-11-22T12:00:00Z")
