@@ -98,7 +98,8 @@ extension Scheduler {
             logger.warning("could not store \(saves.count) matchups snapshots: \(error)")
             return [:]
         }
-        if !saves.isEmpty { try? store.clearBackoff(.sleeper) }
+        // Answers already in flight when Sleeper pushed back must not lift the rest it asked for.
+        if !saves.isEmpty, !stopped { try? store.clearBackoff(.sleeper) }
         for save in saves {
             if cache.snapshotTimes[save.week] != nil { cache.snapshotTimes[save.week]?[save.leagueID] = now }
         }

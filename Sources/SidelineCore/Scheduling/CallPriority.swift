@@ -50,6 +50,10 @@ public struct PrioritizedCall: Sendable, Hashable {
         if a.priority != b.priority { return a.priority < b.priority }
         if a.call.kindRank != b.call.kindRank { return a.call.kindRank < b.call.kindRank }
         if a.due != b.due { return a.due < b.due }
+        // A kickoff makes thousands of leagues due at the same instant: compare ids, not descriptions.
+        if case .matchups(let x, let xw) = a.call, case .matchups(let y, let yw) = b.call {
+            return x != y ? x < y : xw < yw
+        }
         return a.call.description < b.call.description
     }
 }

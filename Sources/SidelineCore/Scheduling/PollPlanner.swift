@@ -240,8 +240,12 @@ public enum PollPlanner {
     /// When a league's matchups are due and how urgent they are; `nil` when never.
     static func matchupsDue(_ league: LeaguePollState, schedule: WeekSchedule?, _ input: PollPlanInput) -> (Date, CallPriority)? {
         guard league.eligible else { return nil }
-        // Never fetched this week: nothing is known about it yet. Waiting longest of all.
-        guard let fetched = league.lastFetchedAt else { return (.distantPast, league.hasOpenActivity ? .live : .background) }
+        // Never fetched this week: nothing is known about it yet, so it has waited longest of
+        // all; with a game on, one of its lineups may be playing: as urgent as a kickoff.
+        guard let fetched = league.lastFetchedAt else {
+            let gameOn = schedule?.games.contains { $0.status == .inProgress && $0.kickoff <= input.now } ?? false
+            return (.distantPast, gameOn ? .kickoff : (league.hasOpenActivity ? .live : .background))
+        }
         var candidates: [(Date, CallPriority)] = []
         // The lineup locks at each kickoff; the snapshot that proves it must come from
         // after the CDN's 60-second cache of the pre-kickoff answer.
