@@ -57,38 +57,50 @@ extension Scheduler {
         }
         guard !targets.isEmpty else { return [:] }
         let sleeper = environment.sleeper
+        let fetchOne: @Sendable (String, WeekKey) async -> (String, WeekKey, Result<[MatchupEntry]?, SleeperError>) = { leagueID, week in
+            do throws(SleeperError) {
+                return (leagueID, week, .success(try await sleeper.matchups(leagueID: leagueID, week: week.week)))
+            } catch {
+                return (leagueID, week, .failure(error))
+            }
+        }
+        let answers = await withTaskGroup(of: (String, WeekKey, Result<[MatchupEntry]?, SleeperError>).self) { group in
+            var answers: [(String, WeekKey, Result<[MatchupEntry]?, SleeperError>)] = []
+            var next = 0
+            while next < min(Self.fetchConcurrency, targets.count) {
+                let target = targets[next]
+                group.addTask { await fetchOne(target.leagueID, target.week) }
+                next += 1
+            }
+            var pushedBack = false
+            while let answer = await group.next() {
+                answers.append(answer)
+                // Sleeper pushed back or the window is full: launch nothing more this pass.
+                if case .failure(let error) = answer.2, error.isBackoff || error.isBudgetExhausted { pushedBack = true }
+                if !pushedBack, next < targets.count {
+                    let target = targets[next]
+                    group.addTask { await fetchOne(target.leagueID, target.week) }
+                    next += 1
+                }
+            }
+            return answers
+        }
         var results: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
         var saves: [(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, fetchedAt: Date)] = []
         var stopped = false
-        await withTaskGroup(of: (String, WeekKey, Result<[MatchupEntry]?, SleeperError>).self) { group in
-            var next = 0
-            func launch(_ target: (leagueID: String, week: WeekKey)) {
-                group.addTask {
-                    do throws(SleeperError) {
-                        return (target.leagueID, target.week, .success(try await sleeper.matchups(leagueID: target.leagueID, week: target.week.week)))
-                    } catch {
-                        return (target.leagueID, target.week, .failure(error))
-                    }
-                }
-            }
-            while next < min(Self.fetchConcurrency, targets.count) {
-                launch(targets[next])
-                next += 1
-            }
-            while let (leagueID, week, result) = await group.next() {
-                let call = PlannedCall.matchups(leagueID: leagueID, week: week)
-                switch result {
-                case .success(let entries):
-                    report.calls.append(call)
-                    results[.init(leagueID: leagueID, week: week)] = .some(entries)
-                    saves.append((leagueID, week, entries, now))
-                case .failure(let error):
-                    if !handle(error, for: call, at: now, report: &report) { stopped = true }
-                }
-                if !stopped, next < targets.count {
-                    launch(targets[next])
-                    next += 1
-                }
+        for (leagueID, week, result) in answers {
+            let call = PlannedCall.matchups(leagueID: leagueID, week: week)
+            switch result {
+            case .success(let entries):
+                report.calls.append(call)
+                results[.init(leagueID: leagueID, week: week)] = .some(entries)
+                saves.append((leagueID, week, entries, now))
+            case .failure(let error) where stopped && error.isBackoff:
+                // The rest of a batch that was in flight when Sleeper pushed back: one push-back, not eight.
+                report.calls.append(call)
+                report.problems.append("\(call): \(error)")
+            case .failure(let error):
+                if !handle(error, for: call, at: now, report: &report) { stopped = true }
             }
         }
         do {
@@ -163,6 +175,13 @@ extension Scheduler {
                 logger.warning("could not look for the \(state.leagueSeason) renewal of league \(registration.leagueID): \(error)")
             }
         }
+    }
+}
+
+extension SleeperError {
+    var isBudgetExhausted: Bool {
+        if case .budgetExhausted = self { return true }
+        return false
     }
 }
 

@@ -15,7 +15,16 @@ enum BenchMain {
     static func run(_ arguments: [String]) async -> Int32 {
         let which = arguments.first { !$0.hasPrefix("-") } ?? "all"
         let quick = arguments.contains("--quick")
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            return arguments[index + 1]
+        }
+        let perLeague = option("--registrations").flatMap { Int($0) }
+        let until = option("--until").map(utc)
         var scenarios: [BenchScenario] = []
+        if which == "tiny" {
+            scenarios.append(BenchScenario(name: "tiny", leagues: 5, registered: 10, start: dayStart, end: utc("2026-11-22T15:30:00Z")))
+        }
         if which == "all" || which == "day100" {
             scenarios.append(BenchScenario(name: "Sunday, 100 leagues", leagues: 100, registered: 10, start: dayStart, end: dayEnd))
         }
@@ -24,6 +33,10 @@ enum BenchMain {
         }
         if which == "all" || which == "kickoff5000" {
             scenarios.append(BenchScenario(name: "12:45–14:30 ET, 5,000 leagues", leagues: quick ? 1000 : 5000, registered: 10, start: burstStart, end: burstEnd))
+        }
+        for index in scenarios.indices {
+            if let perLeague { scenarios[index].registered = perLeague }
+            if let until { scenarios[index].end = min(scenarios[index].end, until) }
         }
         let began = ContinuousClock.now
         var results: [BenchResult] = []

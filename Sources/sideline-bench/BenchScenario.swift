@@ -14,14 +14,15 @@ import Synchronization
 struct BenchScenario {
     let name: String
     let leagues: Int
-    let registered: Int
+    var registered: Int
     let start: Date
-    let end: Date
+    var end: Date
     var passSeconds: TimeInterval = 30
 
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
+        defer { if keep { BenchMain.log("  kept \(directory.path)") } else { try? FileManager.default.removeItem(at: directory) } }
         let server = try BenchServerProcess(leagues: leagues)
         defer { server.stop() }
         let base = server.baseURL.absoluteString
@@ -54,6 +55,7 @@ struct BenchScenario {
         let week = WeekKey(season: SyntheticSunday.season, seasonType: .regular, week: SyntheticSunday.week)
         var figures = BenchFigures(world: world, passSeconds: passSeconds)
         let wallStart = ContinuousClock.now
+        let cpuStart = CPUTime.process()
         var time = start
         while time <= end {
             clock.set(time)
@@ -64,6 +66,9 @@ struct BenchScenario {
             figures.pass(at: time, report: report, cpu: cpu,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
             time = time.addingTimeInterval(passSeconds)
+            if figures.passes % 120 == 0 {
+                BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart))
+            }
         }
         let log = try store.callLog().filter { $0.at >= start && $0.at <= end }
         let wall = ContinuousClock.now - wallStart

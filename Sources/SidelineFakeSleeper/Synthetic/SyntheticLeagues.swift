@@ -64,7 +64,8 @@ public struct SyntheticLeagues: Sendable {
         var generator = SplitMix64(seed: GameDayScript.stableHash("league-\(index)"))
         var byPosition: [String: [String]] = [:]
         for player in SyntheticPlayers.pool { byPosition[player.position, default: []].append(player.id) }
-        for key in byPosition.keys { byPosition[key]?.shuffle(using: &generator) }
+        // A fixed order: dictionary order differs between instances and processes.
+        for key in ["QB", "RB", "WR", "TE", "K", "DEF"] { byPosition[key]?.shuffle(using: &generator) }
         func take(_ position: String, _ n: Int) -> [String] {
             let taken = Array(byPosition[position, default: []].prefix(n))
             let available = byPosition[position]?.count ?? 0
