@@ -12,6 +12,7 @@ import PackageDescription
 //   CCurl               C shim: typed wrappers for libcurl's variadic setopt/getinfo (system libcurl)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   sideline            the thin executable
+//   sideline-bench      the adaptive-polling benchmark (synthetic Sleeper in a child process)
 let package = Package(
     name: "Sideline",
     platforms: [.macOS(.v15)],
@@ -80,6 +81,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // `swift run -c release sideline-bench`: adaptive polling at scale, measured (README "Benchmark").
+        .executableTarget(
+            name: "sideline-bench",
+            dependencies: [
+                "SidelineEngine", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore"]),

@@ -13,12 +13,15 @@ extension Scheduler {
             case .nflState:
                 let state = try await environment.sleeper.nflState()
                 try? store.saveNFLState(state, fetchedAt: now)
+                cache.nflState = (state, now)
             case .schedule(let week):
                 let observed = try await environment.games.schedule(season: week.season, seasonType: week.seasonType, week: week.week)
-                let previous = try? store.schedule(week)?.schedule
+                let previous = (try? cachedSchedule(week))??.schedule
                 let merged = GameStatusMerger.merge(previous: previous, observed: observed, now: now)
                 merged.notes.forEach { logger.notice("\($0)") }
                 try? store.saveSchedule(merged.schedule, for: week, fetchedAt: now)
+                cache.schedules[week] = (merged.schedule, now)
+                cache.schedulesLoaded.insert(week)
             case .players:
                 let index = try await environment.sleeper.players()
                 do {
@@ -29,12 +32,9 @@ extension Scheduler {
                 }
                 players = (index, now)
                 logger.info("players index refreshed: \(index.count) players")
-            case .matchups(let leagueID, let week):
-                if let entries = try await environment.sleeper.matchups(leagueID: leagueID, week: week.week) {
-                    try? store.saveSnapshot(leagueID: leagueID, week: week, entries: entries, fetchedAt: now)
-                } else {
-                    try? store.touchSnapshot(leagueID: leagueID, week: week, fetchedAt: now)
-                }
+            case .matchups:
+                _ = await fetchMatchupsStage([call], at: now, report: &report)
+                return true
             }
             report.calls.append(call)
             try? store.clearBackoff(call.scope)
@@ -42,6 +42,80 @@ extension Scheduler {
         } catch {
             return handle(error, for: call, at: now, report: &report)
         }
+    }
+
+    /// The matchups stage: the players index first if it is due, then every league's
+    /// matchups, `fetchConcurrency` at a time, stored in one transaction. Returns what came
+    /// back per league: the entries, or `nil` for a 304 (unchanged).
+    func fetchMatchupsStage(_ calls: [PlannedCall], at now: Date, report: inout PassReport) async -> [SchedulerCache.LeagueWeek: [MatchupEntry]?] {
+        for call in calls where call == .players {
+            guard await fetch(call, at: now, report: &report) else { return [:] }
+        }
+        let targets: [(leagueID: String, week: WeekKey)] = calls.compactMap {
+            if case .matchups(let league, let week) = $0 { return (league, week) }
+            return nil
+        }
+        guard !targets.isEmpty else { return [:] }
+        let sleeper = environment.sleeper
+        let fetchOne: @Sendable (String, WeekKey) async -> (String, WeekKey, Result<[MatchupEntry]?, SleeperError>) = { leagueID, week in
+            do throws(SleeperError) {
+                return (leagueID, week, .success(try await sleeper.matchups(leagueID: leagueID, week: week.week)))
+            } catch {
+                return (leagueID, week, .failure(error))
+            }
+        }
+        let answers = await withTaskGroup(of: (String, WeekKey, Result<[MatchupEntry]?, SleeperError>).self) { group in
+            var answers: [(String, WeekKey, Result<[MatchupEntry]?, SleeperError>)] = []
+            var next = 0
+            while next < min(Self.fetchConcurrency, targets.count) {
+                let target = targets[next]
+                group.addTask { await fetchOne(target.leagueID, target.week) }
+                next += 1
+            }
+            var pushedBack = false
+            while let answer = await group.next() {
+                answers.append(answer)
+                // Sleeper pushed back or the window is full: launch nothing more this pass.
+                if case .failure(let error) = answer.2, error.isBackoff || error.isBudgetExhausted { pushedBack = true }
+                if !pushedBack, next < targets.count {
+                    let target = targets[next]
+                    group.addTask { await fetchOne(target.leagueID, target.week) }
+                    next += 1
+                }
+            }
+            return answers
+        }
+        var results: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
+        var saves: [(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, fetchedAt: Date)] = []
+        var stopped = false
+        for (leagueID, week, result) in answers {
+            let call = PlannedCall.matchups(leagueID: leagueID, week: week)
+            switch result {
+            case .success(let entries):
+                report.calls.append(call)
+                results[.init(leagueID: leagueID, week: week)] = .some(entries)
+                saves.append((leagueID, week, entries, now))
+            case .failure(let error) where stopped && error.isBackoff:
+                // The rest of a batch that was in flight when Sleeper pushed back: one push-back, not eight.
+                report.calls.append(call)
+                report.problems.append("\(call): \(error)")
+            case .failure(let error):
+                if !handle(error, for: call, at: now, report: &report) { stopped = true }
+            }
+        }
+        do {
+            try store.saveSnapshots(saves)
+        } catch {
+            report.problems.append("could not store \(saves.count) matchups snapshots: \(error)")
+            logger.warning("could not store \(saves.count) matchups snapshots: \(error)")
+            return [:]
+        }
+        // Answers already in flight when Sleeper pushed back must not lift the rest it asked for.
+        if !saves.isEmpty, !stopped { try? store.clearBackoff(.sleeper) }
+        for save in saves {
+            if cache.snapshotTimes[save.week] != nil { cache.snapshotTimes[save.week]?[save.leagueID] = now }
+        }
+        return results
     }
 
     private func handle(_ error: SleeperError, for call: PlannedCall, at now: Date, report: inout PassReport) -> Bool {
@@ -55,6 +129,13 @@ extension Scheduler {
         if error.isBackoff {
             let retryAfter: Double? = if case .http(_, _, let after) = error { after } else { nil }
             let until = (try? store.recordBackoff(call.scope, at: now, retryAfter: retryAfter)) ?? now
+            // A 429 (or 403) says we are too fast; a second 5xx in a row says Sleeper is
+            // struggling. Either way the whole budget slows down, not just this endpoint.
+            let failures = (try? store.backoffs()[call.scope]?.failures) ?? 1
+            if call.scope == .sleeper, case .http(let status, _, _) = error, status == 429 || status == 403 || failures >= 2,
+               let pressure = try? store.recordPushBack(at: now) {
+                logger.warning("\(Messages.Budget.pushedBack(share: pressure.share, until: EventEnvelope.timestamp(until)))")
+            }
             logger.warning("\(call) failed: \(error); \(call.scope.rawValue) calls rest until \(EventEnvelope.timestamp(until))")
             return false
         }
@@ -66,7 +147,7 @@ extension Scheduler {
     /// Once Sleeper's `league_season` moves on, each registration looks for its league's
     /// renewal, at most once a day; `status` shows the ones that could not follow.
     func followRenewedLeagues(_ registrations: [Registration], at now: Date, report: inout PassReport) async {
-        guard let state = try? store.nflState()?.state, state.seasonType != .off else { return }
+        guard let state = cache.nflState?.state, state.seasonType != .off else { return }
         for registration in registrations where registration.season < state.leagueSeason {
             let key = "follow-attempt:\(registration.id)"
             if let last = (try? store.meta(key)).flatMap({ $0 }).flatMap(Double.init), now.timeIntervalSince1970 - last < 24 * 3600 { continue }
@@ -75,22 +156,32 @@ extension Scheduler {
                 let leagues = try await environment.sleeper.leagues(userID: registration.sleeperUserID, season: state.leagueSeason)
                 guard let renewed = leagues.first(where: { $0.previousLeagueID == registration.leagueID }) else {
                     try? store.setFollowNote(registrationID: registration.id, Messages.Registration.notRenewed(league: registration.leagueName, season: state.leagueSeason))
+                    invalidateCaches()
                     continue
                 }
                 let rosters = try await environment.sleeper.rosters(leagueID: renewed.leagueID)
                 guard let roster = rosters.first(where: { $0.isOwned(by: registration.sleeperUserID) }) else {
                     try? store.setFollowNote(registrationID: registration.id, Messages.Registration.noRosterInRenewal(league: renewed.name, season: state.leagueSeason))
+                    invalidateCaches()
                     continue
                 }
                 let members = try await environment.sleeper.members(leagueID: renewed.leagueID)
                 let stored = StoredLeague(league: renewed, teamNames: TeamNames.byRoster(rosters: rosters, members: members))
                 try? store.follow(registrationID: registration.id, to: stored, rosterID: roster.rosterID, at: now)
+                invalidateCaches()
                 logger.info("registration \(registration.id) follows \(registration.leagueName) into \(state.leagueSeason) as league \(renewed.leagueID)")
             } catch {
                 report.problems.append("following league \(registration.leagueID): \(error)")
                 logger.warning("could not look for the \(state.leagueSeason) renewal of league \(registration.leagueID): \(error)")
             }
         }
+    }
+}
+
+extension SleeperError {
+    var isBudgetExhausted: Bool {
+        if case .budgetExhausted = self { return true }
+        return false
     }
 }
 

@@ -5,53 +5,120 @@ import SidelineSleeper
 import SidelineStore
 
 extension Scheduler {
-    /// Steps every registration's lifecycle for the current week and for any older week that
-    /// still has an open activity. Returns only the states that changed, and the events.
-    func stepLifecycles(_ registrations: [Registration], at now: Date, mode: PassMode, report: inout PassReport) throws(StoreError) -> ([LifecycleKey: LifecycleState], [OutboxDraft]) {
-        let current = try currentWeek()
-        let known = try current.map { week throws(StoreError) in try store.lifecycleStates(mode: mode, week: week) } ?? [:]
+    /// Steps the lifecycle of every registration whose inputs moved, for the current week
+    /// and for any older week that still has an open activity. Returns only the states that
+    /// changed, and the events.
+    ///
+    /// A registration's step is a pure function of its state, its league's snapshot, the
+    /// week's schedule, the players index and, for an open activity, the clock (age limit,
+    /// keep-alive, grace). So a registration is stepped only when one of those moved: its
+    /// league was fetched this pass (a 304 too: the lineup-lock proof depends on when), a game
+    /// one of the league's players plays in changed status, the index or anything in the
+    /// database changed under us (then everyone), or one of its timers is due (then its last
+    /// view is still its current view, since nothing else moved).
+    func stepLifecycles(_ registrations: [Registration], at now: Date, mode: PassMode, fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?], report: inout PassReport) throws(StoreError) -> ([LifecycleKey: LifecycleState], [OutboxDraft]) {
+        guard let current = try currentWeek() else { return ([:], []) }
+        let known = try cachedLifecycles(mode: mode, week: current)
+        let settings = configuration.lifecycle
         var changed: [LifecycleKey: LifecycleState] = [:]
         var drafts: [OutboxDraft] = []
-        var snapshots: [String: StoredSnapshot?] = [:]
+
+        // Which weeks each registration is stepped for: its open ones, and the current one.
+        var weeksByRegistration: [Int64: [WeekKey]] = [:]
+        for (key, state) in known where state.isOpen && key.week != current {
+            weeksByRegistration[key.registrationID, default: []].append(key.week)
+        }
+
+        // What moved since the last step, per week.
+        var allWeeks = Set(weeksByRegistration.values.flatMap { $0 })
+        allWeeks.insert(current)
+        let everything = cache.stepAll || cache.steppedPlayersAt != players?.fetchedAt
         var schedules: [WeekKey: WeekSchedule?] = [:]
+        var changedTeams: [WeekKey: Set<TeamCode>] = [:]
+        var wholeWeek: Set<WeekKey> = []
+        for week in allWeeks {
+            let aged = try cachedSchedule(week).map { GameStatusMerger.age($0.schedule, now: now).schedule }
+            schedules[week] = .some(aged)
+            if let previous = cache.steppedSchedules[week] {
+                if previous != aged { changedTeams[week] = aged?.changedTeams(from: previous ?? nil) ?? [] }
+            } else {
+                wholeWeek.insert(week)
+            }
+        }
+
+        // Leagues whose every registration is stepped this pass, per week.
+        func leagueMoved(_ leagueID: String, _ week: WeekKey) -> Bool {
+            if everything || wholeWeek.contains(week) { return true }
+            let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
+            if fetched[key] != nil { return true }
+            guard let teams = changedTeams[week] else { return false }
+            if teams.isEmpty { return true }
+            guard let shown = cache.leagueTeams[key]?.shown else { return true }
+            return !shown.isDisjoint(with: teams)
+        }
+
+        // Snapshots to read: fetched ones are in hand; the others come from the store, only
+        // for leagues that moved without a new body (a 304, a status change).
+        var snapshots: [SchedulerCache.LeagueWeek: StoredSnapshot] = [:]
+        var toLoad: [WeekKey: Set<String>] = [:]
+        var timesByWeek: [WeekKey: [String: Date]] = [:]
+        for week in allWeeks {
+            let times = try cachedSnapshotTimes(week)
+            timesByWeek[week] = times
+            for leagueID in cache.registrationsByLeague.keys where leagueMoved(leagueID, week) {
+                let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
+                if case .some(.some(let entries)) = fetched[key], let at = times[leagueID] {
+                    snapshots[key] = StoredSnapshot(entries: entries, fetchedAt: at)
+                } else if times[leagueID] != nil {
+                    toLoad[week, default: []].insert(leagueID)
+                }
+            }
+        }
+        for (week, ids) in toLoad {
+            for (leagueID, snapshot) in try store.snapshots(week: week, leagueIDs: ids) {
+                snapshots[.init(leagueID: leagueID, week: week)] = snapshot
+            }
+        }
+        for (key, snapshot) in snapshots { noteTeams(key, snapshot: snapshot) }
 
         for registration in registrations {
-            let display = registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
-            var weeks = known.keys.filter { $0.registrationID == registration.id && known[$0]?.isOpen == true }.map(\.week)
-            if let current, registration.season == current.season, !weeks.contains(current) { weeks.append(current) }
-            guard let stored = try store.league(id: registration.leagueID) else { continue }
+            var weeks = weeksByRegistration[registration.id] ?? []
+            if registration.season == current.season { weeks.append(current) }
+            guard !weeks.isEmpty, let stored = cache.leagues[registration.leagueID] else { continue }
 
             for week in weeks.sorted() {
                 let key = LifecycleKey(registrationID: registration.id, week: week, mode: mode)
                 let state = known[key] ?? .idle
-                let snapshotKey = "\(registration.leagueID)|\(week.storageKey)"
-                if snapshots[snapshotKey] == nil { snapshots[snapshotKey] = .some(try store.snapshot(leagueID: registration.leagueID, week: week)) }
-                if schedules[week] == nil {
-                    schedules[week] = .some(try store.schedule(week).map { GameStatusMerger.age($0.schedule, now: now).schedule })
+                let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)
+                let moved = leagueMoved(registration.leagueID, week)
+                if !moved {
+                    // Nothing but the clock moved: only open activities with a timer due.
+                    guard let wake = SchedulerCache.wake(state, settings: settings), wake <= now else { continue }
                 }
-                let snapshot = snapshots[snapshotKey] ?? nil
+                let snapshot = snapshots[leagueKey]
                 let schedule = schedules[week] ?? nil
 
                 var view: MatchupView?
-                if let snapshot, let players {
+                if moved, let snapshot, let players {
                     view = StarterMapper.view(
                         rosterID: registration.rosterID, league: stored.league, snapshot: snapshot.entries,
                         teamNames: stored.teamNames, players: players.index, schedule: schedule, week: week.week
                     )
+                } else if !moved {
+                    view = state.activity?.lastView
                 }
+                let fetchedAt = snapshot?.fetchedAt ?? timesByWeek[week]?[registration.leagueID] ?? .distantPast
                 let input = LifecycleInput(
                     now: now,
                     view: view,
-                    startConfirmed: view.map { StartConfirmation.confirms($0, fetchedAt: snapshot?.fetchedAt ?? .distantPast) } ?? false,
+                    startConfirmed: view.map { StartConfirmation.confirms($0, fetchedAt: fetchedAt) } ?? false,
                     mayStart: week == current && stored.league.status == .inSeason,
                     activityPrefix: Self.activityPrefix(registration: registration, week: week, mode: mode)
                 )
                 let (next, events) = LifecycleMachine.step(state, input, settings: configuration.lifecycle)
                 if next != state { changed[key] = next }
-                if next.isOpen { report.openActivities += 1 }
-                if week == current, let kickoff = view?.me.nextKickoff, kickoff > now {
-                    report.nextKickoff = min(report.nextKickoff ?? kickoff, kickoff)
-                }
+                guard !events.isEmpty else { continue }
+                let display = registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
                 for event in events {
                     let envelope = EventEnvelope(event, registration: registration, mode: mode, display: display, previous: state.activity?.lastView)
                     report.events.append(envelope)
@@ -59,7 +126,47 @@ extension Scheduler {
                 }
             }
         }
+        report.nextKickoff = nextKickoff(schedules[current] ?? nil, week: current, after: now)
+        for (week, schedule) in schedules { cache.steppedSchedules[week] = .some(schedule) }
+        cache.steppedPlayersAt = players?.fetchedAt
+        cache.stepAll = false
         return (changed, drafts)
+    }
+
+    /// Remembers which teams a league's registered rosters (and everyone it shows) play for.
+    func noteTeams(_ key: SchedulerCache.LeagueWeek, snapshot: StoredSnapshot) {
+        guard let players else { return }
+        let rosters = Set((cache.registrationsByLeague[key.leagueID] ?? []).map(\.rosterID))
+        var starters: Set<TeamCode> = []
+        var rostered: Set<TeamCode> = []
+        var shown: Set<TeamCode> = []
+        for entry in snapshot.entries {
+            let mine = rosters.contains(entry.rosterID)
+            for id in entry.starters {
+                guard let team = players.index[id]?.team else { continue }
+                shown.insert(team)
+                if mine { starters.insert(team) }
+            }
+            for id in entry.players {
+                guard let team = players.index[id]?.team else { continue }
+                shown.insert(team)
+                if mine { rostered.insert(team) }
+            }
+        }
+        cache.leagueTeams[key] = (starters, rostered.union(starters), shown)
+    }
+
+    /// The next kickoff of the current week in which a registered starter plays.
+    func nextKickoff(_ schedule: WeekSchedule?, week: WeekKey, after now: Date) -> Date? {
+        guard let schedule else { return nil }
+        var teams: Set<TeamCode> = []
+        var unknown = false
+        for leagueID in cache.registrationsByLeague.keys {
+            if let known = cache.leagueTeams[.init(leagueID: leagueID, week: week)] { teams.formUnion(known.starters) } else { unknown = true }
+        }
+        return schedule.games
+            .filter { $0.status == .scheduled && $0.kickoff > now && (unknown || teams.contains($0.home) || teams.contains($0.away)) }
+            .map(\.kickoff).min()
     }
 
     /// Activity ids name the registration, season, week and sequence: `3-2026w12-1`.

@@ -35,17 +35,49 @@ public struct StatusReport: Codable, Sendable {
         public let count: Int
     }
 
+    /// The budget in use and what it buys: live leagues and how fresh their scores are.
+    public struct Polling: Codable, Sendable {
+        /// Calls a minute the scheduler may use now (its share, under any push-back).
+        public let schedulerBudget: Int
+        public let registrationHeadroom: Int
+        /// 100 unless Sleeper pushed back recently.
+        public let budgetPercent: Int
+        /// Leagues with a live or grace activity, and those registrations.
+        public let liveLeagues: Int
+        public let liveRegistrations: Int
+        /// The refresh interval the budget allows at this load (never below 60 s).
+        public let refreshSeconds: Int
+        /// Age of the live leagues' scores now, median and worst; `nil` with nothing live.
+        public let freshnessMedianSeconds: Int?
+        public let freshnessWorstSeconds: Int?
+        /// Calls due now that the budget makes wait.
+        public let waitingCalls: Int
+
+        enum CodingKeys: String, CodingKey {
+            case schedulerBudget = "scheduler_budget"
+            case registrationHeadroom = "registration_headroom"
+            case budgetPercent = "budget_percent"
+            case liveLeagues = "live_leagues"
+            case liveRegistrations = "live_registrations"
+            case refreshSeconds = "refresh_seconds"
+            case freshnessMedianSeconds = "freshness_median_seconds"
+            case freshnessWorstSeconds = "freshness_worst_seconds"
+            case waitingCalls = "waiting_calls"
+        }
+    }
+
     public let at: String
     public let week: String?
     public let registrations: [RegistrationStatus]
     public let nextPolls: [DuePoll]
     public let callsLastMinute: Int
     public let callBudget: Int
+    public let polling: Polling
     public let backoff: [String: String]
     public let deliveries: [Deliveries]
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries
+        case at, week, registrations, backoff, deliveries, polling
         case nextPolls = "next_polls"
         case callsLastMinute = "calls_last_minute"
         case callBudget = "call_budget"
@@ -54,7 +86,8 @@ public struct StatusReport: Codable, Sendable {
 
 extension Scheduler {
     public func status(at now: Date) throws(StoreError) -> StatusReport {
-        let registrations = try store.activeRegistrations()
+        try refreshCache()
+        let registrations = cache.registrations
         loadPlayersIndex()
         let week = try currentWeek()
         let live = try week.map { w throws(StoreError) in try store.lifecycleStates(mode: .live, week: w) } ?? [:]
@@ -75,20 +108,50 @@ extension Scheduler {
                 dryRunLifecycle: dryPhase, activity: activity ?? dryActivity, note: registration.followNote
             )
         }
-        let plan = try planInput(at: now, registrations: registrations, mode: .live)
+        let plan = try planInput(at: now, mode: .live)
         let polls = PollPlanner.dueTimes(plan)
             .sorted { $0.due < $1.due }
             .map { StatusReport.DuePoll(call: $0.call.description, due: $0.due <= now ? "now" : EventEnvelope.timestamp($0.due)) }
-        let calls = try store.callTimes(since: now.addingTimeInterval(-RateBudget.window))
+        let calls = try store.callsInWindow(at: now)
         return StatusReport(
             at: EventEnvelope.timestamp(now),
             week: week?.description,
             registrations: rows,
             nextPolls: polls,
-            callsLastMinute: configuration.rateBudget.used(calls, now: now),
+            callsLastMinute: calls,
             callBudget: configuration.maxCallsPerMinute,
+            polling: try polling(plan, lifecycles: live, at: now),
             backoff: try store.backoffs().filter { $0.value.until > now }.reduce(into: [:]) { $0[$1.key.rawValue] = EventEnvelope.timestamp($1.value.until) },
             deliveries: try store.deliveryCounts().map { StatusReport.Deliveries(sink: $0.sink, status: $0.status, count: $0.count) }
+        )
+    }
+
+    /// The budget in use, live leagues and the freshness achieved (real passes).
+    func polling(_ plan: PollPlanInput, lifecycles: [LifecycleKey: LifecycleState], at now: Date) throws(StoreError) -> StatusReport.Polling {
+        let budget = configuration.rateBudget
+        let pressure = try store.budgetPressure()
+        let cap = pressure.cap(budget, at: now)
+        let openKeys = lifecycles.filter { $0.value.isOpen }.map(\.key)
+        var liveLeagues: Set<SchedulerCache.LeagueWeek> = []
+        for key in openKeys {
+            if let league = cache.leagueByRegistration[key.registrationID] { liveLeagues.insert(.init(leagueID: league, week: key.week)) }
+        }
+        var ages: [Int] = []
+        for league in plan.leagues where liveLeagues.contains(.init(leagueID: league.leagueID, week: league.week)) {
+            if let fetched = league.lastFetchedAt { ages.append(Int(now.timeIntervalSince(fetched).rounded())) }
+        }
+        ages.sort()
+        let interval = PollPlanner.refreshInterval(liveLeagues: liveLeagues.count, callsPerMinute: cap, settings: configuration.poll)
+        let due = PollPlanner.prioritized(plan).count { if case .matchups = $0.call { true } else { false } }
+        let capacity = try store.schedulerCapacity(at: now, budget: budget).capacity
+        return StatusReport.Polling(
+            schedulerBudget: cap, registrationHeadroom: budget.headroom,
+            budgetPercent: Int((pressure.share(at: now) * 100).rounded()),
+            liveLeagues: liveLeagues.count, liveRegistrations: openKeys.count,
+            refreshSeconds: Int(interval.rounded()),
+            freshnessMedianSeconds: ages.isEmpty ? nil : ages[ages.count / 2],
+            freshnessWorstSeconds: ages.last,
+            waitingCalls: max(0, due - capacity)
         )
     }
 

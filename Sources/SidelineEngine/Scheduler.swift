@@ -8,11 +8,18 @@ import SidelineStore
 /// registration's lifecycle, commit states and events together, then deliver.
 ///
 /// One instance per process (the daemon keeps it across passes; cron makes one per pass).
-/// All time comes from the `now` each pass is given.
+/// All time comes from the `now` each pass is given. Between passes it keeps a write-through
+/// cache of what it read (see ``SchedulerCache``), so a pass with nothing to fetch costs
+/// next to nothing, and it steps only the registrations whose data or timers moved.
 public actor Scheduler {
     let environment: PassEnvironment
     var players: (index: PlayersIndex, fetchedAt: Date)?
     var playersLoaded = false
+    var cache = SchedulerCache()
+
+    /// Matchups calls in flight at once: 1000 calls a minute at Sleeper's ~50–100 ms round
+    /// trip do not fit in a minute one after another.
+    static let fetchConcurrency = 8
 
     var store: SQLiteStore { environment.store }
     var logger: Logger { environment.logger }
@@ -22,31 +29,56 @@ public actor Scheduler {
         self.environment = environment
     }
 
+    /// Drops everything cached (the next pass re-reads the database).
+    public func invalidateCaches() { cache = SchedulerCache() }
+
     /// One pass at `now`. Endpoint and delivery failures are logged and retried later;
     /// only database errors escape.
     public func runPass(at now: Date, mode: PassMode, sinks: [any PushSink]) async throws(StoreError) -> PassReport {
         var report = PassReport(at: now)
         loadPlayersIndex()
-        let registrations = try store.activeRegistrations()
+        try refreshCache()
+        let registrations = cache.registrations
 
         // Feeds first: the NFL state decides the week, the week's games decide what is live.
         // Re-plan only after a stage fetched something: an idle pass plans once.
-        var input = try planInput(at: now, registrations: registrations, mode: mode)
+        var input = try planInput(at: now, mode: mode)
+        var fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
         for stage in [FetchStage.state, .schedules, .matchups] {
             let fetchedBefore = report.calls.count
-            for call in PollPlanner.due(input) where stage.includes(call) {
-                guard await fetch(call, at: now, report: &report) else { break }
+            if stage == .matchups {
+                let due = PollPlanner.prioritized(input).filter { stage.includes($0.call) }
+                if !due.isEmpty {
+                    // Only as many as the window has room for; the rest waits, in order.
+                    // Game statuses come first: a full window must still let the next status
+                    // call through, so a large budget keeps a few slots back for the feeds.
+                    let room = try store.schedulerCapacity(at: now, budget: configuration.rateBudget)
+                    let capacity = max(0, room.capacity - min(input.schedules.count + 1, room.cap / 10))
+                    let taken = due.prefix(capacity).map(\.call)
+                    if taken.count < due.count {
+                        report.problems.append(Messages.Budget.postponed(due.count - taken.count))
+                        logger.notice("\(Messages.Budget.postponed(due.count - taken.count))")
+                    }
+                    fetched = await fetchMatchupsStage(taken, at: now, report: &report)
+                }
+            } else {
+                for call in PollPlanner.due(input) where stage.includes(call) {
+                    guard await fetch(call, at: now, report: &report) else { break }
+                }
             }
-            if report.calls.count != fetchedBefore {
-                input = try planInput(at: now, registrations: registrations, mode: mode)
+            if report.calls.count != fetchedBefore, stage != .matchups {
+                input = try planInput(at: now, mode: mode)
             }
         }
         if !registrations.isEmpty { await followRenewedLeagues(registrations, at: now, report: &report) }
+        try refreshCache()
 
-        let (states, drafts) = try stepLifecycles(registrations, at: now, mode: mode, report: &report)
+        let (states, drafts) = try stepLifecycles(cache.registrations, at: now, mode: mode, fetched: fetched, report: &report)
         if !states.isEmpty || !drafts.isEmpty {
             try store.commitPass(states: states, events: drafts, sinks: [mode: sinks.map(\.name)], at: now)
+            for (key, state) in states { cache.lifecycles[mode, default: [:]][key] = state }
         }
+        report.openActivities = cache.lifecycles[mode]?.values.count { $0.isOpen } ?? 0
         await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
         await deliverToDevices(mode: mode, sinks: sinks, at: now, report: &report)
         // The log only needs the last minute; a day is kept for `status` and debugging.
@@ -68,44 +100,93 @@ public actor Scheduler {
         }
     }
 
+    // MARK: - Cache
+
+    /// Refills the cache when another connection has committed since it was filled.
+    func refreshCache() throws(StoreError) {
+        let token = try store.externalChangeToken()
+        guard cache.token != token else { return }
+        let registrations = try store.activeRegistrations()
+        cache.fill(
+            token: token, registrations: registrations,
+            leagues: try store.leagues(ids: Set(registrations.map(\.leagueID))),
+            nflState: try store.nflState()
+        )
+    }
+
+    func cachedSchedule(_ week: WeekKey) throws(StoreError) -> (schedule: WeekSchedule, fetchedAt: Date)? {
+        if !cache.schedulesLoaded.contains(week) {
+            cache.schedules[week] = try store.schedule(week)
+            cache.schedulesLoaded.insert(week)
+        }
+        return cache.schedules[week]
+    }
+
+    func cachedSnapshotTimes(_ week: WeekKey) throws(StoreError) -> [String: Date] {
+        if let times = cache.snapshotTimes[week] { return times }
+        let times = try store.snapshotTimes(week: week)
+        cache.snapshotTimes[week] = times
+        return times
+    }
+
+    /// The lifecycle rows of `mode`: every open one and every one of `week`.
+    func cachedLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) -> [LifecycleKey: LifecycleState] {
+        // A week that matches no row loads the open ones only.
+        let wanted = week ?? WeekKey(season: "", seasonType: .off, week: 0)
+        if cache.lifecycleWeek[mode] != wanted || cache.lifecycles[mode] == nil {
+            cache.lifecycles[mode] = try store.lifecycleStates(mode: mode, week: wanted)
+            cache.lifecycleWeek[mode] = wanted
+        }
+        return cache.lifecycles[mode] ?? [:]
+    }
+
     // MARK: - Planning
 
     /// The current fantasy week, if the NFL is in a part of the year that has one.
     func currentWeek() throws(StoreError) -> WeekKey? {
-        guard let state = try store.nflState()?.state, state.seasonType.hasFantasyGames else { return nil }
+        guard let state = cache.nflState?.state, state.seasonType.hasFantasyGames else { return nil }
         return WeekKey(season: state.season, seasonType: state.seasonType, week: state.week)
     }
 
-    func planInput(at now: Date, registrations: [Registration], mode: PassMode) throws(StoreError) -> PollPlanInput {
+    func planInput(at now: Date, mode: PassMode) throws(StoreError) -> PollPlanInput {
         let current = try currentWeek()
-        let open = try store.openLifecycleKeys(mode: mode)
-        let openWeeks = Set(open.map(\.week))
+        let lifecycles = try cachedLifecycles(mode: mode, week: current)
+        let registrationLeague = cache.leagueByRegistration
+        var openLeagues: Set<SchedulerCache.LeagueWeek> = []
+        var openWeeks: Set<WeekKey> = []
+        for (key, state) in lifecycles where state.isOpen {
+            guard let league = registrationLeague[key.registrationID] else { continue }
+            openLeagues.insert(.init(leagueID: league, week: key.week))
+            openWeeks.insert(key.week)
+        }
         let weeks = Set([current].compactMap { $0 }).union(openWeeks).sorted()
 
         var schedules: [ScheduleState] = []
         for week in weeks {
-            let stored = try store.schedule(week)
+            let stored = try cachedSchedule(week)
             schedules.append(ScheduleState(week: week, schedule: stored?.schedule, fetchedAt: stored?.fetchedAt))
         }
 
         var leagues: [LeaguePollState] = []
         for week in weeks {
-            let fetched = try store.snapshotTimes(week: week)
-            let byLeague = Dictionary(grouping: registrations, by: \.leagueID)
-            for (leagueID, members) in byLeague.sorted(by: { $0.key < $1.key }) {
-                let hasOpen = members.contains { open.contains(LifecycleKey(registrationID: $0.id, week: week, mode: mode)) }
-                let inSeason = try store.league(id: leagueID)?.league.status == .inSeason
+            let fetched = try cachedSnapshotTimes(week)
+            for (leagueID, members) in cache.registrationsByLeague {
+                let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
+                let hasOpen = openLeagues.contains(key)
+                let inSeason = cache.leagues[leagueID]?.league.status == .inSeason
                 let eligible = week == current
                     ? inSeason && members.contains { $0.season == week.season }
                     : hasOpen
-                leagues.append(LeaguePollState(leagueID: leagueID, week: week, eligible: eligible, lastFetchedAt: fetched[leagueID], hasOpenActivity: hasOpen))
+                let teams = cache.leagueTeams[key]
+                leagues.append(LeaguePollState(leagueID: leagueID, week: week, eligible: eligible, lastFetchedAt: fetched[leagueID],
+                                               hasOpenActivity: hasOpen, starterTeams: teams?.starters, rosteredTeams: teams?.rostered))
             }
         }
 
         return PollPlanInput(
             now: now,
-            hasRegistrations: !registrations.isEmpty,
-            nflStateFetchedAt: try store.nflState()?.fetchedAt,
+            hasRegistrations: !cache.registrations.isEmpty,
+            nflStateFetchedAt: cache.nflState?.fetchedAt,
             schedules: schedules,
             leagues: leagues,
             playersFetchedAt: players?.fetchedAt,

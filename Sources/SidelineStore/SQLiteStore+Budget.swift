@@ -11,16 +11,17 @@ public struct StoredBackoff: Sendable, Hashable {
 extension SQLiteStore {
     /// Records a call in the persistent log if the budget admits it, in one immediate
     /// transaction, so two processes can never both take the last slot of a window.
-    /// Returns `false` (and records nothing) when the window is full.
+    /// Returns `false` (and records nothing) when the window is full. The scheduler's share
+    /// shrinks while Sleeper pushes back (``BudgetPressure``); registrations keep their
+    /// headroom on top of it.
     public func admitCall(kind: String, path: String, at now: Date, budget: RateBudget, forRegistration: Bool) throws(StoreError) -> Bool {
         do {
             return try pool.writeWithoutTransaction { db in
                 var admitted = false
                 try db.inTransaction(.immediate) {
-                    let since = now.addingTimeInterval(-RateBudget.window).seconds
-                    let until = now.addingTimeInterval(RateBudget.window).seconds
-                    let times = try Double.fetchAll(try db.cachedStatement(sql: "SELECT at FROM call_log WHERE at > ? AND at < ?"), arguments: [since, until]).map(Date.init(seconds:))
-                    admitted = budget.admits(times, now: now, forRegistration: forRegistration)
+                    let used = try Self.callsInWindow(at: now, db)
+                    let cap = Self.schedulerCap(budget, pressure: try Self.pressure(db), at: now) + (forRegistration ? budget.headroom : 0)
+                    admitted = used < cap
                     if admitted {
                         try db.cachedStatement(sql: "INSERT INTO call_log (at, kind, path) VALUES (?, ?, ?)").execute(arguments: [now.seconds, kind, path])
                     }
@@ -30,6 +31,56 @@ extension SQLiteStore {
             }
         } catch {
             throw StoreError("database write failed: \(Self.describe(error))")
+        }
+    }
+
+    /// How many more calls the scheduler may make now: its share of the budget (under any
+    /// push-back) minus the calls already in the window. A plan, not a promise: every call
+    /// is still admitted one by one by ``admitCall(kind:path:at:budget:forRegistration:)``.
+    public func schedulerCapacity(at now: Date, budget: RateBudget) throws(StoreError) -> (capacity: Int, used: Int, cap: Int) {
+        try read { db in
+            let used = try Self.callsInWindow(at: now, db)
+            let cap = Self.schedulerCap(budget, pressure: try Self.pressure(db), at: now)
+            return (max(0, cap - used), used, cap)
+        }
+    }
+
+    /// Calls counted against the window at `now` (see ``RateBudget/used(_:now:)``).
+    public func callsInWindow(at now: Date) throws(StoreError) -> Int {
+        try read { db in try Self.callsInWindow(at: now, db) }
+    }
+
+    static func callsInWindow(at now: Date, _ db: Database) throws -> Int {
+        let bounds = RateBudget.countedInterval(now: now)
+        return try Int.fetchOne(try db.cachedStatement(sql: "SELECT COUNT(*) FROM call_log WHERE at > ? AND at < ?"), arguments: [bounds.after.seconds, bounds.before.seconds]) ?? 0
+    }
+
+    static func schedulerCap(_ budget: RateBudget, pressure: BudgetPressure, at now: Date) -> Int {
+        pressure.cap(budget, at: now)
+    }
+
+    // MARK: - Push-back from Sleeper
+
+    static let pressureKey = "budget_pressure"
+
+    static func pressure(_ db: Database) throws -> BudgetPressure {
+        guard let text = try String.fetchOne(try db.cachedStatement(sql: "SELECT value FROM meta WHERE key = ?"), arguments: [pressureKey]) else { return .calm }
+        return (try? JSONColumn.decode(BudgetPressure.self, from: text)) ?? .calm
+    }
+
+    /// The scheduler's current share of the budget (1 when Sleeper has not pushed back).
+    public func budgetPressure() throws(StoreError) -> BudgetPressure {
+        try read { db in try Self.pressure(db) }
+    }
+
+    /// Sleeper pushed back: halve the scheduler's share (across processes). Returns the new pressure.
+    @discardableResult
+    public func recordPushBack(at now: Date) throws(StoreError) -> BudgetPressure {
+        try write { db in
+            let next = try Self.pressure(db).pushedBack(at: now)
+            try db.cachedStatement(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+                .execute(arguments: [Self.pressureKey, try JSONColumn.encode(next)])
+            return next
         }
     }
 

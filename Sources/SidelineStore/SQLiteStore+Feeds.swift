@@ -73,6 +73,66 @@ extension SQLiteStore {
         }
     }
 
+    /// Every league's snapshot for `week`, decoded (to warm the scheduler's cache).
+    public func snapshots(week: WeekKey) throws(StoreError) -> [String: StoredSnapshot] {
+        try read { db in
+            var result: [String: StoredSnapshot] = [:]
+            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT league_id, json, fetched_at FROM snapshot WHERE week_key = ?"), arguments: [week.storageKey]) {
+                result[row["league_id"]] = StoredSnapshot(entries: try JSONColumn.decode([MatchupEntry].self, from: row["json"]), fetchedAt: Date(seconds: row["fetched_at"]))
+            }
+            return result
+        }
+    }
+
+    /// The snapshots for `week` of the leagues in `leagueIDs`, decoded.
+    public func snapshots(week: WeekKey, leagueIDs: Set<String>) throws(StoreError) -> [String: StoredSnapshot] {
+        try read { db in
+            var result: [String: StoredSnapshot] = [:]
+            let statement = try db.cachedStatement(sql: "SELECT json, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?")
+            for id in leagueIDs {
+                guard let row = try Row.fetchOne(statement, arguments: [id, week.storageKey]) else { continue }
+                result[id] = StoredSnapshot(entries: try JSONColumn.decode([MatchupEntry].self, from: row["json"]), fetchedAt: Date(seconds: row["fetched_at"]))
+            }
+            return result
+        }
+    }
+
+    /// One pass's matchups answers in one transaction: `entries` for a new body, `nil` for a
+    /// 304 (the stored snapshot is current as of `fetchedAt`).
+    public func saveSnapshots(_ items: [(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, fetchedAt: Date)]) throws(StoreError) {
+        guard !items.isEmpty else { return }
+        try write { db in
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO snapshot (league_id, week_key, json, fetched_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(league_id, week_key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
+                """)
+            let touch = try db.cachedStatement(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?")
+            for item in items {
+                if let entries = item.entries {
+                    try upsert.execute(arguments: [item.leagueID, item.week.storageKey, try JSONColumn.encode(entries), item.fetchedAt.seconds])
+                } else {
+                    try touch.execute(arguments: [item.fetchedAt.seconds, item.leagueID, item.week.storageKey])
+                }
+            }
+        }
+    }
+
+    /// Every stored league (to warm the scheduler's cache).
+    public func leagues(ids: Set<String>) throws(StoreError) -> [String: StoredLeague] {
+        try read { db in
+            var result: [String: StoredLeague] = [:]
+            for id in ids { if let league = try Self.league(id: id, db) { result[id] = league } }
+            return result
+        }
+    }
+
+    /// SQLite's `data_version` on the writer connection: it changes when another connection
+    /// (another process, or another store in this one) commits. The scheduler's caches are
+    /// valid while it stays the same, since its own writes go through them.
+    public func externalChangeToken() throws(StoreError) -> Int {
+        try write { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     /// Sleeper answered 304: the stored snapshot is current as of `fetchedAt`.
     public func touchSnapshot(leagueID: String, week: WeekKey, fetchedAt: Date) throws(StoreError) {
         try write { db in

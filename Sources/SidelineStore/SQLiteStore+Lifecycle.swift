@@ -112,17 +112,23 @@ extension SQLiteStore {
     }
 
     static func commit(states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date, _ db: Database) throws -> [Int64] {
+        // Prepared once per transaction: a kickoff pass writes tens of thousands of rows.
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO lifecycle (registration_id, week_key, mode, json, is_open, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(registration_id, week_key, mode) DO UPDATE SET json = excluded.json, is_open = excluded.is_open, updated_at = excluded.updated_at
+            """)
+        let encoder = JSONColumn.encoder()
         for (key, state) in states {
-            try db.execute(sql: """
-                INSERT INTO lifecycle (registration_id, week_key, mode, json, is_open, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(registration_id, week_key, mode) DO UPDATE SET json = excluded.json, is_open = excluded.is_open, updated_at = excluded.updated_at
-                """, arguments: [key.registrationID, key.week.storageKey, key.mode.rawValue, try JSONColumn.encode(state), state.isOpen, now.seconds])
+            let json = String(decoding: try encoder.encode(state), as: UTF8.self)
+            try upsert.execute(arguments: [key.registrationID, key.week.storageKey, key.mode.rawValue, json, state.isOpen, now.seconds])
         }
+        let insertEvent = try db.cachedStatement(sql: """
+            INSERT INTO outbox (registration_id, activity_id, mode, kind, reason, at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let insertDelivery = try db.cachedStatement(sql: "INSERT INTO delivery (event_id, sink, status, updated_at) VALUES (?, ?, 'pending', ?)")
         var ids: [Int64] = []
         for event in events {
-            try db.execute(sql: """
-                INSERT INTO outbox (registration_id, activity_id, mode, kind, reason, at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [event.registrationID, event.activityID, event.mode.rawValue, event.kind.rawValue, event.reason.rawValue, event.at.seconds, String(decoding: event.payload, as: UTF8.self), now.seconds])
+            try insertEvent.execute(arguments: [event.registrationID, event.activityID, event.mode.rawValue, event.kind.rawValue, event.reason.rawValue, event.at.seconds, String(decoding: event.payload, as: UTF8.self), now.seconds])
             let id = db.lastInsertedRowID
             ids.append(id)
             for sink in sinks[event.mode] ?? [] {
@@ -130,7 +136,7 @@ extension SQLiteStore {
                     try insertDevicePushes(eventID: id, event: event, at: now, db)
                     continue
                 }
-                try db.execute(sql: "INSERT INTO delivery (event_id, sink, status, updated_at) VALUES (?, ?, 'pending', ?)", arguments: [id, sink, now.seconds])
+                try insertDelivery.execute(arguments: [id, sink, now.seconds])
             }
         }
         return ids

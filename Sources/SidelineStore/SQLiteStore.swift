@@ -51,10 +51,15 @@ public final class SQLiteStore: Sendable {
 
 enum JSONColumn {
     static func encode<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder().encode(value), as: UTF8.self)
+    }
+
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        // No sorted keys: these columns are only ever read back whole, and sorting every
+        // object's keys was a fifth of a kickoff pass's encoding time.
+        return encoder
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {

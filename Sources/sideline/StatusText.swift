@@ -13,6 +13,12 @@ extension Messages.Status {
         if report.nextPolls.isEmpty { lines.append(noPolls) }
         lines += report.nextPolls.prefix(12).map { poll($0.call, due: $0.due) }
         lines += ["", budget(used: report.callsLastMinute, limit: report.callBudget)]
+        let polling = report.polling
+        lines += [
+            Messages.Budget.share(cap: polling.schedulerBudget, limit: report.callBudget, headroom: polling.registrationHeadroom, percent: polling.budgetPercent),
+            Messages.Budget.live(leagues: polling.liveLeagues, registrations: polling.liveRegistrations),
+            Messages.Budget.freshness(targetSeconds: polling.refreshSeconds, medianSeconds: polling.freshnessMedianSeconds, worstSeconds: polling.freshnessWorstSeconds),
+        ]
         lines += report.backoff.sorted { $0.key < $1.key }.map { backoff($0.key, until: $0.value) }
         if !report.deliveries.isEmpty {
             lines += ["", deliveriesHeading]

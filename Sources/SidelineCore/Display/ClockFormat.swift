@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Times of day in the registration's time zone and locale: `"4:25 PM"`, `"Mon 8:15 PM"`.
 ///
@@ -19,14 +20,30 @@ enum ClockFormat {
     }
 
     private static func format(_ date: Date, template: String, context: DisplayContext) -> String {
-        // A formatter per call: cheap at Sideline's rate, and keeps this free of shared
-        // mutable state.
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: context.localeIdentifier)
-        formatter.timeZone = context.timeZone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        return normalizedSpaces(formatter.string(from: date))
+        // Building an ICU formatter costs far more than using one, and a kickoff pass formats
+        // tens of thousands of times: one formatter per (locale, zone, template), used only
+        // under the lock.
+        let key = FormatterKey(locale: context.localeIdentifier, timeZone: context.timeZone.identifier, template: template)
+        let text = formatters.withLock { cache -> String in
+            if let formatter = cache[key] { return formatter.string(from: date) }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: context.localeIdentifier)
+            formatter.timeZone = context.timeZone
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            if cache.count > 256 { cache.removeAll() }
+            cache[key] = formatter
+            return formatter.string(from: date)
+        }
+        return normalizedSpaces(text)
     }
+
+    private struct FormatterKey: Hashable {
+        let locale: String
+        let timeZone: String
+        let template: String
+    }
+
+    private static let formatters = Mutex<[FormatterKey: DateFormatter]>([:])
 
     /// ICU 72+ puts a narrow no-break space before "PM"; older ICU a plain space. Plain
     /// spaces make the copy identical whichever ICU the server links.

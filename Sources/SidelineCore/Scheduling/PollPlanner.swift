@@ -57,13 +57,21 @@ public struct LeaguePollState: Sendable, Hashable {
     public let lastFetchedAt: Date?
     /// A registration in this league has a live or grace activity.
     public let hasOpenActivity: Bool
+    /// Teams of the registered rosters' starters in the latest snapshot (`nil`: unknown).
+    /// At a kickoff, leagues with a starter in the new games get their lineup snapshot first.
+    public let starterTeams: Set<TeamCode>?
+    /// Teams of every player on the registered rosters, bench included: a bench player
+    /// moved into the lineup just before kickoff can start an activity too.
+    public let rosteredTeams: Set<TeamCode>?
 
-    public init(leagueID: String, week: WeekKey, eligible: Bool, lastFetchedAt: Date?, hasOpenActivity: Bool) {
+    public init(leagueID: String, week: WeekKey, eligible: Bool, lastFetchedAt: Date?, hasOpenActivity: Bool, starterTeams: Set<TeamCode>? = nil, rosteredTeams: Set<TeamCode>? = nil) {
         self.leagueID = leagueID
         self.week = week
         self.eligible = eligible
         self.lastFetchedAt = lastFetchedAt
         self.hasOpenActivity = hasOpenActivity
+        self.starterTeams = starterTeams
+        self.rosteredTeams = rosteredTeams
     }
 }
 
@@ -114,7 +122,7 @@ public struct PollPlanInput: Sendable, Hashable {
     }
 }
 
-/// Decides what is due, and nothing more. Pure.
+/// Decides what is due, and in which order. Pure.
 ///
 /// - `state/nfl`: hourly; every 10 minutes when a game is in progress or kicks off within the hour.
 /// - game statuses: every minute while a game is in progress or kicks off within 10 minutes;
@@ -123,6 +131,12 @@ public struct PollPlanInput: Sendable, Hashable {
 ///   each kickoff (the lineup lock), every `matchupsInterval` while an activity is open, and
 ///   at once for a league never fetched this week; otherwise never.
 /// - `players/nfl`: at most once a day, and only when a matchups snapshot needs mapping.
+///
+/// When more is due than the budget covers, ``prioritized(_:)`` orders it (see
+/// ``CallPriority``): feeds, then post-kickoff lineup snapshots of leagues with a starter in
+/// the new games, then live leagues stalest first, then the rest. Taking the first *n* of
+/// that order every pass refreshes *L* live leagues on a budget of *B* a minute about every
+/// *L/B* minutes, evenly, instead of starving some of them.
 ///
 /// With nothing registered, nothing is ever due: an idle cron pass makes no call.
 public enum PollPlanner {
@@ -134,40 +148,57 @@ public enum PollPlanner {
 
     /// Every call the scheduler knows of, with the instant it becomes due.
     public static func dueTimes(_ input: PollPlanInput) -> [(call: PlannedCall, due: Date)] {
+        ranked(input).map { ($0.call, $0.due) }
+    }
+
+    /// The calls due now, in the order they should be made.
+    public static func due(_ input: PollPlanInput) -> [PlannedCall] {
+        prioritized(input).map(\.call)
+    }
+
+    /// The calls due now with their rank, first to last.
+    public static func prioritized(_ input: PollPlanInput) -> [PrioritizedCall] {
+        ranked(input).filter { $0.due <= input.now }.sorted(by: PrioritizedCall.precedes)
+    }
+
+    /// What a pass with room for `capacity` calls makes: the first `capacity` of
+    /// ``prioritized(_:)``. The rest waits for a later pass.
+    public static func plan(_ input: PollPlanInput, capacity: Int) -> (calls: [PlannedCall], waiting: Int) {
+        let all = prioritized(input)
+        let taken = all.prefix(max(0, capacity)).map(\.call)
+        return (taken, all.count - taken.count)
+    }
+
+    /// The refresh interval the budget allows for `liveLeagues` leagues at `callsPerMinute`:
+    /// never below the configured interval (itself never below 60 s, Sleeper's CDN cache),
+    /// and stretched evenly, with no upper cap, when the leagues outnumber the budget.
+    public static func refreshInterval(liveLeagues: Int, callsPerMinute: Int, settings: PollSettings) -> TimeInterval {
+        guard liveLeagues > 0 else { return settings.matchupsInterval }
+        let stretched = 60 * Double(liveLeagues) / Double(max(callsPerMinute, 1))
+        return max(settings.matchupsInterval, stretched)
+    }
+
+    static func ranked(_ input: PollPlanInput) -> [PrioritizedCall] {
         guard input.hasRegistrations else { return [] }
-        var result: [(PlannedCall, Date)] = [(.nflState, stateDue(input))]
+        var result: [PrioritizedCall] = [PrioritizedCall(call: .nflState, priority: .feeds, due: stateDue(input))]
         for schedule in input.schedules {
-            result.append((.schedule(schedule.week), scheduleDue(schedule, input)))
+            result.append(PrioritizedCall(call: .schedule(schedule.week), priority: .feeds, due: scheduleDue(schedule, input)))
         }
+        var matchupsDueNow = false
+        let schedules = Dictionary(input.schedules.map { ($0.week, $0.schedule) }, uniquingKeysWith: { first, _ in first })
         for league in input.leagues {
-            if let due = matchupsDue(league, input) {
-                result.append((.matchups(leagueID: league.leagueID, week: league.week), due))
+            if let (due, priority) = matchupsDue(league, schedule: schedules[league.week] ?? nil, input) {
+                result.append(PrioritizedCall(call: .matchups(leagueID: league.leagueID, week: league.week), priority: priority, due: due))
+                if due <= input.now { matchupsDueNow = true }
             }
         }
-        let matchupsDueNow = result.contains { if case .matchups = $0.0 { return $0.1 <= input.now }; return false }
         if input.playersFetchedAt.map({ input.now.timeIntervalSince($0) >= playersInterval }) ?? true, matchupsDueNow {
-            result.append((.players, input.now))
+            // Without an index nothing can be mapped: it goes before any snapshot.
+            result.append(PrioritizedCall(call: .players, priority: input.playersFetchedAt == nil ? .essential : .background, due: input.now))
         }
-        return result.map { call, due in
-            (call, max(due, input.backoffUntil[call.scope] ?? .distantPast))
-        }
-    }
-
-    /// The calls due now: feeds first (they decide the week and what is live), then the
-    /// players index, then matchups with the ones waiting on a kickoff first.
-    public static func due(_ input: PollPlanInput) -> [PlannedCall] {
-        dueTimes(input)
-            .filter { $0.due <= input.now }
-            .sorted { order($0, input) < order($1, input) }
-            .map(\.call)
-    }
-
-    private static func order(_ item: (call: PlannedCall, due: Date), _ input: PollPlanInput) -> (Int, Date) {
-        switch item.call {
-        case .nflState: (0, item.due)
-        case .schedule: (1, item.due)
-        case .players: (2, item.due)
-        case .matchups: (3, item.due)
+        return result.map { item in
+            let rest = input.backoffUntil[item.call.scope] ?? .distantPast
+            return rest > item.due ? PrioritizedCall(call: item.call, priority: item.priority, due: rest) : item
         }
     }
 
@@ -206,23 +237,39 @@ public enum PollPlanner {
         return max(due, fetched.addingTimeInterval(scheduleHotInterval - tolerance))
     }
 
-    static func matchupsDue(_ league: LeaguePollState, _ input: PollPlanInput) -> Date? {
+    /// When a league's matchups are due and how urgent they are; `nil` when never.
+    static func matchupsDue(_ league: LeaguePollState, schedule: WeekSchedule?, _ input: PollPlanInput) -> (Date, CallPriority)? {
         guard league.eligible else { return nil }
-        guard let fetched = league.lastFetchedAt else { return input.now }
-        var candidates: [Date] = []
-        let schedule = input.schedules.first { $0.week == league.week }?.schedule
+        // Never fetched this week: nothing is known about it yet, so it has waited longest of
+        // all; with a game on, one of its lineups may be playing: as urgent as a kickoff.
+        guard let fetched = league.lastFetchedAt else {
+            let gameOn = schedule?.games.contains { $0.status == .inProgress && $0.kickoff <= input.now } ?? false
+            return (.distantPast, gameOn ? .kickoff : (league.hasOpenActivity ? .live : .background))
+        }
+        var candidates: [(Date, CallPriority)] = []
         // The lineup locks at each kickoff; the snapshot that proves it must come from
         // after the CDN's 60-second cache of the pre-kickoff answer.
-        let kickedOff = schedule?.games
-            .filter { ($0.status == .inProgress || $0.status == .final) && $0.kickoff <= input.now }
-            .map(\.kickoff) ?? []
-        if let lastKickoff = kickedOff.max() {
-            let lockSnapshot = lastKickoff.addingTimeInterval(StartConfirmation.cdnLag)
-            if fetched < lockSnapshot { candidates.append(lockSnapshot) }
+        let unproven = schedule?.games.filter { game in
+            (game.status == .inProgress || game.status == .final) && game.kickoff <= input.now
+                && fetched < game.kickoff.addingTimeInterval(StartConfirmation.cdnLag)
+        } ?? []
+        if let lastKickoff = unproven.map(\.kickoff).max() {
+            let teams = Set(unproven.flatMap { [$0.home, $0.away] })
+            let priority: CallPriority = if league.starterTeams.map({ !$0.isDisjoint(with: teams) }) ?? true {
+                .kickoff
+            } else if league.hasOpenActivity || league.rosteredTeams.map({ !$0.isDisjoint(with: teams) }) ?? true {
+                .live
+            } else {
+                .background
+            }
+            candidates.append((lastKickoff.addingTimeInterval(StartConfirmation.cdnLag), priority))
         }
         if league.hasOpenActivity {
-            candidates.append(fetched.addingTimeInterval(input.settings.matchupsInterval - input.settings.tolerance))
+            candidates.append((fetched.addingTimeInterval(input.settings.matchupsInterval - input.settings.tolerance), .live))
         }
-        return candidates.min()
+        // Of the reasons already due, the most urgent wins; if none is due yet, the earliest.
+        let dueNow = candidates.filter { $0.0 <= input.now }
+        if !dueNow.isEmpty { return dueNow.min { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 < b.0 } }
+        return candidates.min { a, b in a.0 < b.0 }
     }
 }

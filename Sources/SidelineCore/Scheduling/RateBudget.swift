@@ -30,6 +30,18 @@ public struct RateBudget: Sendable, Hashable {
         return max(0, cap - used(calls, now: now))
     }
 
+    /// ``remaining(_:now:forRegistration:)`` from a count of the calls in the window (the
+    /// store counts them in SQL rather than loading every instant).
+    public func remaining(used: Int, forRegistration: Bool) -> Int {
+        let cap = forRegistration ? limit : limit - headroom
+        return max(0, cap - used)
+    }
+
+    /// The bounds a log query must use to count what ``used(_:now:)`` counts: both open.
+    public static func countedInterval(now: Date) -> (after: Date, before: Date) {
+        (now.addingTimeInterval(-window), now.addingTimeInterval(window))
+    }
+
     public func admits(_ calls: [Date], now: Date, forRegistration: Bool) -> Bool {
         remaining(calls, now: now, forRegistration: forRegistration) > 0
     }

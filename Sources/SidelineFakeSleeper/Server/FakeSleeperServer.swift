@@ -115,7 +115,7 @@ struct FakeSleeperResponder: HTTPResponder {
 
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-        let answer = world.answer(for: path + "?" + (request.uri.query ?? "")) { snapshot in
+        let answer = world.route(path: path, query: query) ?? world.answer(for: path + "?" + (request.uri.query ?? "")) { snapshot in
             FakeSleeperRoutes.answer(path: path, query: query, world: snapshot)
         }
         guard (200..<300).contains(answer.status) else {

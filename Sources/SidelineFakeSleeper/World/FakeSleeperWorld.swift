@@ -10,13 +10,18 @@ import Synchronization
 public final class FakeSleeperWorld: Sendable {
     /// Builds the world as it is at a simulated instant (a scripted game day).
     public typealias Provider = @Sendable (Date) -> FakeWorldSnapshot
+    /// Answers a request (path, query) at a simulated instant without building a snapshot;
+    /// `nil` falls through to the snapshot. For worlds too big to rebuild per request.
+    public typealias Router = @Sendable (_ path: String, _ query: [String: String], _ now: Date) -> (status: Int, body: Data)?
 
     struct State {
         var snapshot: FakeWorldSnapshot
         var provider: Provider?
+        var router: Router?
         var now: Date
         var failures: [FakeFailure] = []
         var log: [FakeRequestRecord] = []
+        var recording = true
         /// Answers already built for the current instant and data (a replay asks the same
         /// questions many times a simulated minute; rebuilding them dominated its run time).
         var answers: [String: FakeSleeperRoutes.Answer] = [:]
@@ -46,6 +51,18 @@ public final class FakeSleeperWorld: Sendable {
             state.provider = provider
             state.invalidate()
         }
+    }
+
+    /// Installs (or with `nil` removes) a router, consulted before the snapshot.
+    public func setRouter(_ router: Router?) {
+        state.withLock { $0.router = router }
+    }
+
+    /// The router's answer for a request at the current instant, if a router is installed and answers.
+    func route(path: String, query: [String: String]) -> FakeSleeperRoutes.Answer? {
+        let (router, now) = state.withLock { ($0.router, $0.now) }
+        guard let answer = router?(path, query, now) else { return nil }
+        return FakeSleeperRoutes.Answer(status: answer.status, body: answer.body)
     }
 
     /// What the fake serves right now.
@@ -123,8 +140,12 @@ public final class FakeSleeperWorld: Sendable {
 
     // MARK: Request log
 
+    /// Stops (or resumes) keeping the request log: a load test makes millions of requests.
+    public func setRecording(_ recording: Bool) { state.withLock { $0.recording = recording } }
+
     func record(method: String, path: String, query: String, headers: [String: String], remotePort: Int?) {
         state.withLock { state in
+            guard state.recording else { return }
             state.log.append(FakeRequestRecord(sequence: state.log.count + 1, method: method, path: path,
                                                query: query, headers: headers, remotePort: remotePort))
         }

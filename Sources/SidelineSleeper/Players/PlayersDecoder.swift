@@ -1,6 +1,12 @@
 import Foundation
 import SidelineCore
 
+/// Reduces the ~14 MB `players/nfl` body to the compact index: what
+/// ``HTTPSleeperClient/players()`` does after the download (public for the benchmark).
+public enum PlayersIndexParser {
+    public static func parse(_ body: Data) throws -> PlayersIndex { try PlayersDecoder.decode(body) }
+}
+
 /// Reduces the ~14 MB `players/nfl` map to a ``PlayersIndex``, decoding only the five
 /// fields Sideline uses out of the ~50 each player carries.
 enum PlayersDecoder {

@@ -1,0 +1,128 @@
+import Foundation
+import SidelineCore
+import SidelineEngine
+import SidelineFakeSleeper
+
+/// What a run measured, pass by pass.
+struct BenchFigures {
+    let world: SyntheticLeagues
+    let passSeconds: TimeInterval
+    /// First pass in which the stored feed shows each game in progress: "kickoff".
+    var kickoffPass: [String: Date] = [:]
+    /// Registrations with a live or grace activity → their league.
+    var open: [String: String] = [:]
+    var staleness: [Int: Int] = [:]
+    var startDelays: [Double] = []
+    var naiveCalls = 0.0
+    var idleCPU: [Double] = []
+    var busyCPU = 0.0
+    var busyPasses = 0
+    var responses = 0
+    var passes = 0
+    var events = 0
+    var starts = 0
+
+    init(world: SyntheticLeagues, passSeconds: TimeInterval) {
+        self.world = world
+        self.passSeconds = passSeconds
+    }
+
+    mutating func pass(at now: Date, report: PassReport, cpu: Double, schedule: WeekSchedule?, snapshotTimes: [String: Date]) {
+        passes += 1
+        events += report.events.count
+        for game in schedule?.games ?? [] where kickoffPass[game.id] == nil && (game.status == .inProgress || game.status == .final) {
+            kickoffPass[game.id] = now
+        }
+        for event in report.events {
+            switch event.event {
+            case .start:
+                open[event.registration] = event.leagueID
+                if event.reason == .kickoff, let delay = startDelay(event, at: now) {
+                    startDelays.append(delay)
+                    starts += 1
+                }
+            case .end:
+                open[event.registration] = nil
+            case .update:
+                break
+            }
+        }
+        for league in open.values {
+            let age = snapshotTimes[league].map { Int(now.timeIntervalSince($0).rounded()) } ?? Int.max
+            staleness[age, default: 0] += 1
+        }
+        // A phone polling on its own: one matchups call a minute per live registration.
+        naiveCalls += Double(open.count) * passSeconds / 60
+        let matchups = report.calls.count { if case .matchups = $0 { true } else { false } }
+        if report.calls.isEmpty {
+            idleCPU.append(cpu)
+        } else if matchups > 0 {
+            busyCPU += cpu
+            busyPasses += 1
+            responses += matchups
+        }
+    }
+
+    /// Time from the kickoff pass of the latest game among the registration's starters that
+    /// had kicked off, to this start.
+    func startDelay(_ event: EventEnvelope, at now: Date) -> Double? {
+        guard let user = Int(event.sleeperUserID) else { return nil }
+        let offset = user - 900_000_000_000_000_000
+        let (league, roster) = (offset / 100, offset % 100)
+        guard league >= 0, league < world.count, let lineup = world.rosters(league).first(where: { $0.rosterID == roster }) else { return nil }
+        let kickoffs = lineup.starters(at: now).compactMap { id -> Date? in
+            guard let team = SyntheticPlayers.byID[id]?.team, let game = SyntheticSunday.game(for: team) else { return nil }
+            return kickoffPass[game.id].flatMap { $0 <= now ? $0 : nil }
+        }
+        return kickoffs.max().map { now.timeIntervalSince($0) }
+    }
+
+    func result(name: String, leagues: Int, registrations: Int, log: [Date], budget: Int, wallSeconds: Double) -> BenchResult {
+        let idle = idleCPU.sorted()
+        let fixed = idle.isEmpty ? nil : idle[idle.count / 2]
+        let perResponse = responses > 0 ? (busyCPU - Double(busyPasses) * (fixed ?? 0)) / Double(responses) : nil
+        let delays = startDelays.sorted()
+        return BenchResult(
+            name: name, leagues: leagues, registrations: registrations, passes: passes,
+            busiestWindow: RateBudget.busiestWindow(log), budget: budget,
+            startMedian: delays.isEmpty ? nil : delays[delays.count / 2], startWorst: delays.last, starts: delays.count,
+            staleMedian: percentile(0.5), staleWorst: staleness.keys.max(),
+            totalCalls: log.count, naiveCalls: Int(naiveCalls.rounded()),
+            fixedPassCPU: fixed, idlePasses: idle.count, cpuPerResponse: perResponse, responses: responses,
+            peakRSS: CPUTime.peakRSS(), wallSeconds: wallSeconds
+        )
+    }
+
+    func percentile(_ p: Double) -> Int? {
+        let total = staleness.values.reduce(0, +)
+        guard total > 0 else { return nil }
+        var seen = 0
+        for age in staleness.keys.sorted() {
+            seen += staleness[age] ?? 0
+            if Double(seen) >= p * Double(total) { return age }
+        }
+        return staleness.keys.max()
+    }
+}
+
+struct BenchResult {
+    let name: String
+    let leagues: Int
+    let registrations: Int
+    let passes: Int
+    let busiestWindow: Int
+    let budget: Int
+    let startMedian: Double?
+    let startWorst: Double?
+    let starts: Int
+    let staleMedian: Int?
+    let staleWorst: Int?
+    let totalCalls: Int
+    let naiveCalls: Int
+    let fixedPassCPU: Double?
+    let idlePasses: Int
+    let cpuPerResponse: Double?
+    let responses: Int
+    let peakRSS: Double
+    let wallSeconds: Double
+}

@@ -1,0 +1,101 @@
+import Foundation
+import SidelineFakeSleeper
+import SidelineSleeper
+
+enum BenchMain {
+    static func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text) ?? Date(timeIntervalSince1970: 0) }
+
+    /// Sunday 9:00 ET to Monday 0:30 ET: London, 1:00, 4:05, 4:25 and Sunday night.
+    static let dayStart = utc("2026-11-22T14:00:00Z")
+    static let dayEnd = utc("2026-11-23T05:30:00Z")
+    /// 12:45–14:30 ET, the 1:00 kickoff burst.
+    static let burstStart = utc("2026-11-22T17:45:00Z")
+    static let burstEnd = utc("2026-11-22T19:30:00Z")
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let which = arguments.first { !$0.hasPrefix("-") } ?? "all"
+        let quick = arguments.contains("--quick")
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            return arguments[index + 1]
+        }
+        let perLeague = option("--registrations").flatMap { Int($0) }
+        let until = option("--until").map(utc)
+        var scenarios: [BenchScenario] = []
+        if which == "tiny" {
+            scenarios.append(BenchScenario(name: "tiny", leagues: 5, registered: 10, start: dayStart, end: utc("2026-11-22T15:30:00Z")))
+        }
+        if which == "all" || which == "day100" {
+            scenarios.append(BenchScenario(name: "Sunday, 100 leagues", leagues: 100, registered: 10, start: dayStart, end: dayEnd))
+        }
+        if which == "all" || which == "day1000" {
+            scenarios.append(BenchScenario(name: "Sunday, 1,000 leagues", leagues: quick ? 300 : 1000, registered: 10, start: dayStart, end: quick ? utc("2026-11-22T20:00:00Z") : dayEnd))
+        }
+        if which == "all" || which == "kickoff5000" {
+            scenarios.append(BenchScenario(name: "12:45–14:30 ET, 5,000 leagues", leagues: quick ? 1000 : 5000, registered: 10, start: burstStart, end: burstEnd))
+        }
+        for index in scenarios.indices {
+            if let perLeague { scenarios[index].registered = perLeague }
+            if let until { scenarios[index].end = min(scenarios[index].end, until) }
+        }
+        let began = ContinuousClock.now
+        var results: [BenchResult] = []
+        do {
+            for scenario in scenarios {
+                log("running \(scenario.name) (\(scenario.leagues * scenario.registered) registrations)…")
+                let result = try await scenario.run()
+                log(String(format: "  done in %.0f s", result.wallSeconds))
+                results.append(result)
+            }
+        } catch {
+            log("sideline-bench: \(error)")
+            return 1
+        }
+        var players: PlayersFigures?
+        if which == "all" || which == "players" {
+            do { players = try PlayersFigures.measure() } catch {
+                log("sideline-bench: players: \(error)")
+                return 1
+            }
+        }
+        print(BenchTable.render(results, players: players, totalSeconds: (ContinuousClock.now - began).seconds))
+        return 0
+    }
+
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// `players/nfl`: parsing a full-size body, and loading the cached index.
+struct PlayersFigures {
+    let players: Int
+    let megabytes: Double
+    let parseSeconds: Double
+    let loadSeconds: Double
+    let indexKilobytes: Double
+
+    static func measure() throws -> PlayersFigures {
+        let body = SyntheticPlayers.playersJSON()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-players-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var parse: [Double] = []
+        var index = try PlayersIndexParser.parse(body)
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            index = try PlayersIndexParser.parse(body)
+            parse.append((ContinuousClock.now - start).seconds)
+        }
+        try PlayersIndexFile.save(index, fetchedAt: Date(timeIntervalSince1970: 0), to: directory)
+        var load: [Double] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            _ = try PlayersIndexFile.load(from: directory)
+            load.append((ContinuousClock.now - start).seconds)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(PlayersIndexFile.fileName).path)[.size] as? Int) ?? 0
+        return PlayersFigures(players: index.count, megabytes: Double(body.count) / 1_000_000,
+                              parseSeconds: parse.sorted()[parse.count / 2], loadSeconds: load.sorted()[load.count / 2],
+                              indexKilobytes: Double(size) / 1000)
+    }
+}

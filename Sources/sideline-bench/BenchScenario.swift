@@ -1,0 +1,132 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineEngine
+import SidelineFakeSleeper
+import SidelineSleeper
+import SidelineStore
+import Synchronization
+
+/// One benchmark run: N synthetic leagues (10 registrations each) from `start` to `end`,
+/// one daemon pass every `passSeconds` of simulated time, through the real scheduler,
+/// HTTP client (libcurl), SQLite store and lifecycle, against the synthetic Sleeper in a
+/// child process on loopback.
+struct BenchScenario {
+    let name: String
+    let leagues: Int
+    var registered: Int
+    let start: Date
+    var end: Date
+    var passSeconds: TimeInterval = 30
+
+    func run() async throws -> BenchResult {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
+        let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
+        defer { if keep { BenchMain.log("  kept \(directory.path)") } else { try? FileManager.default.removeItem(at: directory) } }
+        let server = try BenchServerProcess(leagues: leagues)
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        let configuration = try ConfigurationLoader.resolve(
+            file: nil, environment: [:],
+            flags: ["database": directory.appendingPathComponent("bench.sqlite").path, "cache_dir": directory.path,
+                    "sleeper.url": base, "scores.url": base, "espn.url": base, "log.level": "error"],
+            derivedDefaults: [:]
+        )
+        let store = try SQLiteStore(path: configuration.databasePath)
+        let world = SyntheticLeagues(count: leagues, registered: registered)
+        try seed(store, world)
+
+        let clock = BenchClock(start)
+        let now: @Sendable () -> Date = { clock.now }
+        let transport = URLSessionTransport(timeout: configuration.timeout)
+        let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
+        let sleeper = HTTPSleeperClient(baseURL: configuration.sleeperURL, transport: transport, gate: gate,
+                                        cache: StoreResponseCache(store: store), now: now)
+        var logger = Logger(label: "sideline.bench")
+        logger.logLevel = .error
+        let games = FallbackGameStatusSource(
+            primary: SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate),
+            fallback: ESPNScoreboard(baseURL: configuration.espnURL, transport: transport), logger: logger
+        )
+        let environment = PassEnvironment(configuration: configuration, store: store, sleeper: sleeper, games: games,
+                                          playersStore: BenchPlayersStore(directory: directory), logger: logger)
+        let scheduler = Scheduler(environment: environment)
+
+        let week = WeekKey(season: SyntheticSunday.season, seasonType: .regular, week: SyntheticSunday.week)
+        var figures = BenchFigures(world: world, passSeconds: passSeconds)
+        let wallStart = ContinuousClock.now
+        let cpuStart = CPUTime.process()
+        var time = start
+        while time <= end {
+            clock.set(time)
+            try await server.setNow(time)
+            let before = CPUTime.process()
+            let report = try await scheduler.runPass(at: time, mode: .live, sinks: [])
+            let cpu = CPUTime.process() - before
+            figures.pass(at: time, report: report, cpu: cpu,
+                         schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
+            time = time.addingTimeInterval(passSeconds)
+            if figures.passes % 120 == 0 {
+                BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart))
+            }
+        }
+        let log = try store.callLog().filter { $0.at >= start && $0.at <= end }
+        let wall = ContinuousClock.now - wallStart
+        return figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log.map(\.at),
+                              budget: configuration.maxCallsPerMinute, wallSeconds: wall.seconds)
+    }
+
+    /// Registrations go straight into the store (the registration path makes four Sleeper
+    /// calls per user and would take the whole budget for hours at this scale).
+    func seed(_ store: SQLiteStore, _ world: SyntheticLeagues) throws {
+        var items: [NewRegistration] = []
+        var stored: [StoredLeague] = []
+        for index in 0..<world.count {
+            let league = world.league(index)
+            var names: [Int: String] = [:]
+            for roster in 1...SyntheticLeagues.rostersPerLeague { names[roster] = "Team \(index + 1)-\(roster)" }
+            stored.append(StoredLeague(league: league, teamNames: names))
+            for roster in 1...world.registered {
+                let id = world.userID(league: index, roster: roster)
+                items.append(NewRegistration(user: SleeperUser(userID: id, username: "user\(id.suffix(8))", displayName: "user\(id.suffix(8))"),
+                                             league: league, rosterID: roster))
+            }
+        }
+        _ = try store.register(items, leagues: stored, at: start)
+    }
+}
+
+/// The simulated instant every component reads.
+final class BenchClock: Sendable {
+    private let instant: Mutex<Date>
+    init(_ start: Date) { instant = Mutex(start) }
+    var now: Date { instant.withLock { $0 } }
+    func set(_ date: Date) { instant.withLock { $0 = date } }
+}
+
+struct BenchPlayersStore: PlayersIndexStore {
+    let directory: URL
+    func load() -> (index: PlayersIndex, fetchedAt: Date)? { try? PlayersIndexFile.load(from: directory) }
+    func save(_ index: PlayersIndex, fetchedAt: Date) throws { try PlayersIndexFile.save(index, fetchedAt: fetchedAt, to: directory) }
+}
+
+/// Process CPU time (user + system, all threads), in seconds.
+enum CPUTime {
+    static func process() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Peak resident set size of this process, in MB.
+    static func peakRSS() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

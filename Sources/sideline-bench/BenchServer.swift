@@ -1,0 +1,81 @@
+import Foundation
+import SidelineFakeSleeper
+import SidelineSleeper
+
+/// The synthetic Sleeper, run in a child process so that the parent's CPU time and memory
+/// are Sideline's alone. It prints its base URL, takes the simulated instant from
+/// `GET /_bench/now/<epoch seconds>`, and exits when its standard input closes.
+enum BenchServer {
+    static func serve(leagues count: Int) async {
+        let world = FakeSleeperWorld()
+        world.setRecording(false)
+        let leagues = SyntheticLeagues(count: count)
+        let players = SyntheticPlayers.playersJSON()
+        let routes = leagues.router(playersJSON: players)
+        world.setRouter { [world] path, query, now in
+            if path.hasPrefix("/_bench/now/"), let seconds = Double(path.dropFirst("/_bench/now/".count)) {
+                world.setNow(Date(timeIntervalSince1970: seconds))
+                return (200, Data("{}".utf8))
+            }
+            return routes(path, query, now)
+        }
+        let server = FakeSleeperServer(world: world)
+        do {
+            let url = try await server.start()
+            FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+        } catch {
+            FileHandle.standardError.write(Data("sideline-bench serve: \(error)\n".utf8))
+            return
+        }
+        // Parent gone (stdin closed): stop.
+        await Task.detached {
+            while let line = readLine(), !line.isEmpty {}
+        }.value
+        await server.stop()
+    }
+}
+
+/// Starts `sideline-bench serve` and talks to it.
+final class BenchServerProcess {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    let baseURL: URL
+    let transport = URLSessionTransport(timeout: 15)
+
+    init(leagues: Int) throws {
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") {
+            process.executableURL = Bundle.main.executableURL
+        }
+        process.arguments = ["serve", String(leagues)]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        guard let url = URL(string: String(decoding: line, as: UTF8.self)), url.scheme != nil else {
+            throw BenchError("the synthetic Sleeper did not start")
+        }
+        baseURL = url
+    }
+
+    func setNow(_ date: Date) async throws {
+        let url = baseURL.appendingPathComponent("_bench/now/\(Int(date.timeIntervalSince1970))")
+        _ = try await transport.get(url, headers: [:])
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+// `sideline-bench`: adaptive polling at scale, measured. See README "Benchmark".
+//
+//   sideline-bench [all|day100|day1000|kickoff5000|players] [--quick]
+//   sideline-bench serve <leagues>      (internal: the synthetic Sleeper, in its own process)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "serve" {
+    await BenchServer.serve(leagues: Int(arguments.dropFirst().first ?? "") ?? 100)
+} else {
+    let exit = await BenchMain.run(arguments)
+    Foundation.exit(exit)
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import SidelineCore
+@testable import SidelineStore
+
+@Suite("The call budget in SQLite: sliding window, processes, push-back")
+struct BudgetStoreTests {
+    let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
+
+    @Test("Capacity is counted over a sliding 60-second window, not a calendar minute")
+    func slidingWindowCapacity() throws {
+        let store = try SQLiteStore(path: temporaryDatabase())
+        let budget = RateBudget(limit: 10, headroom: 2)
+        // Eight calls from 18:00:30 to 18:00:58: the window is full for the scheduler.
+        for i in 0..<8 { #expect(try store.admitCall(kind: "matchups", path: "/m\(i)", at: t0.addingTimeInterval(30 + Double(i) * 4), budget: budget, forRegistration: false)) }
+        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(59), budget: budget).capacity == 0)
+        // 18:01:00 is a new calendar minute, but the window still holds all eight.
+        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(60), budget: budget).capacity == 0)
+        #expect(try !store.admitCall(kind: "matchups", path: "/late", at: t0.addingTimeInterval(60), budget: budget, forRegistration: false))
+        // Registration still gets through: the headroom.
+        #expect(try store.admitCall(kind: "user", path: "/u", at: t0.addingTimeInterval(60), budget: budget, forRegistration: true))
+        // The registration call counts too; from 18:01:34 the first two calls have left the window.
+        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(90.5), budget: budget).capacity == 0)
+        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(95), budget: budget).capacity == 1)
+        #expect(RateBudget.busiestWindow(try store.callLog().map(\.at)) <= budget.limit)
+    }
+
+    @Test("A push-back recorded by one process halves the budget another process admits, and it recovers")
+    func pushBackAcrossProcesses() throws {
+        let path = temporaryDatabase()
+        let first = try SQLiteStore(path: path)
+        let second = try SQLiteStore(path: path)
+        let budget = RateBudget(limit: 20, headroom: 0)
+        try first.recordPushBack(at: t0)
+        #expect(try second.budgetPressure().share == 0.5)
+        var admitted = 0
+        for i in 0..<20 where try second.admitCall(kind: "matchups", path: "/m\(i)", at: t0.addingTimeInterval(Double(i)), budget: budget, forRegistration: false) {
+            admitted += 1
+        }
+        #expect(admitted == 10)
+        // Ten calm minutes later the full budget is back.
+        #expect(try second.schedulerCapacity(at: t0.addingTimeInterval(600), budget: budget).cap == 20)
+    }
+
+    @Test("A batch of matchups answers is stored in one go: bodies replace, 304s only move the fetch time")
+    func snapshotBatch() throws {
+        let store = try SQLiteStore(path: temporaryDatabase())
+        let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
+        let entry = MatchupEntry(rosterID: 1, matchupID: 1, points: 3, starters: ["a"], startersPoints: [3], players: ["a"], playersPoints: ["a": 3])
+        try store.saveSnapshots([("L1", week, [entry], t0), ("L2", week, [entry], t0)])
+        try store.saveSnapshots([("L1", week, nil, t0.addingTimeInterval(60))])
+        let times = try store.snapshotTimes(week: week)
+        #expect(times == ["L1": t0.addingTimeInterval(60), "L2": t0])
+        #expect(try store.snapshots(week: week, leagueIDs: ["L1"])["L1"]?.entries == [entry])
+    }
+
+    @Test("The change token moves when another connection commits, not for this one's own writes")
+    func changeToken() throws {
+        let path = temporaryDatabase()
+        let mine = try SQLiteStore(path: path)
+        let other = try SQLiteStore(path: path)
+        let before = try mine.externalChangeToken()
+        try mine.setMeta("x", "1")
+        #expect(try mine.externalChangeToken() == before)
+        try other.setMeta("y", "2")
+        #expect(try mine.externalChangeToken() != before)
+    }
+}
