@@ -22,6 +22,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let ntfyTopic: String?
     public let ntfyToken: Secret?
     public let logLevel: String
+    public let server: ServerSettings
 
     init(values: [String: String]) throws(ConfigurationError) {
         func value(_ key: String) throws(ConfigurationError) -> String {
@@ -68,6 +69,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
             throw ConfigurationError("sinks.ntfy.topic is required when sinks.enabled includes ntfy")
         }
         logLevel = try value("log.level")
+        server = try ServerSettings(values: values)
     }
 
     public var rateBudget: RateBudget { RateBudget(limit: maxCallsPerMinute, headroom: registrationHeadroom) }
