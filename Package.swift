@@ -8,6 +8,7 @@ import PackageDescription
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
 //   SidelineEngine      wiring: configuration, one scheduler pass, registration, sinks
 //   SidelineSinks       adapter: push sinks over HTTP (Standard Webhooks, ntfy)
+//   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   sideline            the thin executable
 let package = Package(
@@ -26,6 +27,8 @@ let package = Package(
         // Up to 4.x: Hummingbird's graph (swift-certificates, swift-nio-extras) already
         // resolves 4.x, and the HMAC/SHA-256 API we use is the same in both majors.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "SidelineActivity"),
@@ -54,6 +57,19 @@ let package = Package(
             ]
         ),
         .target(
+            name: "SidelineServer",
+            dependencies: [
+                "SidelineEngine", "SidelineStore", "SidelineCore", "SidelineActivity",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "SidelineFakeSleeper",
             dependencies: [
                 "SidelineCore",
@@ -65,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "sideline",
             dependencies: [
-                "SidelineEngine", "SidelineFakeSleeper", "SidelineSinks",
+                "SidelineEngine", "SidelineFakeSleeper", "SidelineSinks", "SidelineServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -86,6 +102,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "SidelineServerTests",
+            dependencies: [
+                "SidelineServer", "SidelineEngine", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineFakeSleeper",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineFakeSleeper"]),
