@@ -1,7 +1,7 @@
 /// A QR code (ISO/IEC 18004) in byte mode, versions 1–10, error correction L or M: enough
 /// for a pairing link. Written here because none of the packages this project may use
 /// encodes QR codes (ADR 010); the test checks it module for module against Python's
-/// `segno`. Pure: no I/O.
+/// `qrcode` package. Pure: no I/O.
 public struct QRCode: Sendable, Hashable {
     public enum Correction: Int, Sendable, CaseIterable {
         /// Recovers ~7% damage.
