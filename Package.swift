@@ -10,6 +10,7 @@ import PackageDescription
 //   SidelineSinks       adapter: push sinks over HTTP (Standard Webhooks, ntfy)
 //   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over libcurl multi)
 //   CCurl               C shim: typed wrappers for libcurl's variadic setopt/getinfo (system libcurl)
+//   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   sideline            the thin executable
 //   sideline-bench      the adaptive-polling benchmark (synthetic Sleeper in a child process)
@@ -29,6 +30,8 @@ let package = Package(
         // Up to 4.x: Hummingbird's graph (swift-certificates, swift-nio-extras) already
         // resolves 4.x, and the HMAC/SHA-256 API we use is the same in both majors.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "SidelineActivity"),
@@ -66,6 +69,19 @@ let package = Package(
             ]
         ),
         .target(
+            name: "SidelineServer",
+            dependencies: [
+                "SidelineEngine", "SidelineStore", "SidelineCore", "SidelineActivity",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "SidelineFakeSleeper",
             dependencies: [
                 "SidelineCore",
@@ -77,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "sideline",
             dependencies: [
-                "SidelineEngine", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs",
+                "SidelineEngine", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs", "SidelineServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -119,6 +135,13 @@ let package = Package(
             ],
             // The fake APNs server is run from the source tree (found via #filePath).
             exclude: ["Support/fake_apns.py", "Support/requirements.txt"]
+        ),
+        .testTarget(
+            name: "SidelineServerTests",
+            dependencies: [
+                "SidelineServer", "SidelineEngine", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineFakeSleeper",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineFakeSleeper"]),
     ],

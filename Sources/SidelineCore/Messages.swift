@@ -167,6 +167,9 @@ extension Messages.Registration {
     }
 
     public static let nothingToRegister = "nothing to register"
+    public static let emptyUser = "the username must not be empty"
+    public static func badLeagueID(_ id: String) -> String { "league ids are numbers, got \"\(id.prefix(40))\"" }
+    public static func unknownTimeZone(_ name: String) -> String { "unknown time zone \"\(name.prefix(60))\" (use a name like America/Chicago)" }
 
     public static func unknownRegistration(_ id: String) -> String {
         "no registration \(id) (see `sideline users list`)"
@@ -292,6 +295,77 @@ extension Messages {
         public static let noActivityToken = "the app never reported the activity's push token"
         public static func keyReadableByOthers(_ path: String, mode: Int) -> String {
             "the APNs key \(path) can be read by other users (mode \(String(mode, radix: 8))); make it private: chmod 600 \(path)"
+        }
+    }
+
+    /// The device API, the admin API and the status page (`sideline run`, `sideline serve`).
+    public enum Server {
+        public static func adminTokenTooShort(minimum: Int) -> String { "server.admin_token must be at least \(minimum) characters (make one with `openssl rand -hex 24`)" }
+        public static func listening(_ url: String) -> String { "serving the device API and status page on \(url)" }
+        public static func cannotListen(_ address: String, _ port: Int, _ why: String) -> String { "cannot serve on \(address):\(port): \(why) (set server.address / server.port)" }
+
+        // Errors: one sentence, never the secret, token or body that was sent.
+        public static let malformedJSON = "the body is not valid JSON"
+        public static let notAnObject = "the body must be a JSON object"
+        public static let bodyTooLarge = "the body is larger than 16 KB"
+        public static let notJSON = "send the body as application/json"
+        public static func unknownField(_ name: String) -> String { "unknown field \"\(name.prefix(40))\"" }
+        public static func missingField(_ name: String) -> String { "missing field \"\(name)\"" }
+        public static func wrongType(_ name: String, _ expected: String) -> String { "field \"\(name)\" must be \(expected)" }
+        public static func badEnvironment(_ name: String) -> String { "field \"\(name)\" must be \"sandbox\" or \"production\"" }
+        public static func badPathValue(_ what: String) -> String { "that is not a valid \(what)" }
+        public static let missingSecret = "send the device secret as `Authorization: Bearer <secret>`"
+        public static let wrongSecret = "the device secret is wrong, or the device was removed"
+        public static let missingAdminToken = "send the admin token as `Authorization: Bearer <token>`"
+        public static let wrongAdminToken = "the admin token is wrong"
+        public static let adminDisabled = "the admin API is off: set server.admin_token to turn it on"
+        public static func otherDevice(_ id: String) -> String { "this device's secret cannot act on device \(id)" }
+        public static func tooManyAttempts(seconds: Int) -> String { "too many failed attempts from this address; try again in \(seconds) s" }
+        public static let pairingCodeUnknown = "that pairing code is not valid: check it, or make a new one with `sideline devices invite <user>`"
+        public static let pairingCodeExpired = "that pairing code has expired: make a new one with `sideline devices invite <user>`"
+        public static let pairingCodeUsed = "that pairing code was already used: make a new one with `sideline devices invite <user>`"
+        public static let pairingUserGone = "that pairing code's Sleeper user is no longer registered here"
+        public static func badDeviceName(maximum: Int) -> String { "the device name must be 1 to \(maximum) characters, without control characters" }
+        public static let notFound = "no such endpoint (the API lives under /v1)"
+        public static let methodNotAllowed = "that method is not allowed here"
+        public static let unexpected = "the server hit an unexpected problem; it was logged"
+        public static let databaseUnavailable = "the database is not answering; try again shortly"
+        public static let noPassYet = "no scheduler pass has run yet (is `sideline run` or the cron job running?)"
+        public static func passTooOld(_ seconds: Int) -> String { "the last scheduler pass finished \(seconds) s ago" }
+        public static let invalidRegistrationID = "registration ids are whole numbers"
+
+        // `sideline devices invite`
+        public static func invite(code: String, user: String, expires: String) -> String {
+            "pairing code for \(user): \(code)\nenter it in the Sideline app (or scan the code below) before \(expires); it works once"
+        }
+        public static let inviteNoPublicURL = "(set server.public_url so the QR code also tells the app where this server is)"
+
+        /// The status page (`GET /`).
+        public enum Page {
+            public static let title = "Sideline"
+            public static func generated(_ at: String) -> String { "as of \(at) · refreshes every 30 s" }
+            public static let registrations = "Registrations"
+            public static let noRegistrations = "No registrations yet: add one with `sideline users add <username>`."
+            public static let devices = "Devices"
+            public static let noDevices = "No devices yet: pair one with `sideline devices invite <user>`."
+            public static let activities = "Live Activities"
+            public static let noActivities = "Nothing live right now."
+            public static let budget = "Sleeper budget"
+            public static func budgetLine(used: Int, limit: Int) -> String { "\(used) of \(limit) calls in the last minute" }
+            public static func backoff(_ scope: String, until: String) -> String { "backing off \(scope) until \(until)" }
+            public static let events = "Recent lifecycle events"
+            public static let noEvents = "No events yet."
+            public static let deliveries = "Recent deliveries"
+            public static let noDeliveries = "No deliveries yet."
+            public static let lockScreen = "Lock Screen"
+            public static let island = "Dynamic Island"
+            public static let watch = "Watch"
+            public static let noToken = "no push-to-start token"
+            public static let dryRun = "dry run"
+            public static let columnsRegistrations = ["#", "User", "League", "Lifecycle", "Activity"]
+            public static let columnsDevices = ["Device", "Name", "User", "Environment", "Push-to-start"]
+            public static let columnsEvents = ["When", "Event", "Reason", "Who", "Headline"]
+            public static let columnsDeliveries = ["When", "Sink", "Event", "Status", "Attempts"]
         }
     }
 }

@@ -29,16 +29,22 @@ extension SQLiteStore {
     /// Adds a device with a fresh id (`dev-` and 8 hex digits).
     public func addDevice(sleeperUserID: String, name: String, environment: PushEnvironment, pushToStartToken: String?, secretHash: String? = nil, at now: Date) throws(StoreError) -> Device {
         try write { db in
-            var id: String
-            repeat {
-                id = "dev-" + String(format: "%08x", UInt32.random(in: .min ... .max))
-            } while try Bool.fetchOne(db, sql: "SELECT 1 FROM device WHERE id = ?", arguments: [id]) == true
-            try db.execute(sql: """
-                INSERT INTO device (id, sleeper_user_id, name, environment, push_to_start_token, push_to_start_updated_at, secret_hash, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, sleeperUserID, name, environment.rawValue, pushToStartToken, pushToStartToken == nil ? nil : now.seconds, secretHash, now.seconds])
-            return Device(id: id, sleeperUserID: sleeperUserID, name: name, environment: environment, pushToStartToken: pushToStartToken, pushToStartUpdatedAt: pushToStartToken == nil ? nil : now, createdAt: now)
+            try Self.insertDevice(db, sleeperUserID: sleeperUserID, name: name, environment: environment, pushToStartToken: pushToStartToken, secretHash: { _ in secretHash }, at: now)
         }
+    }
+
+    /// Inserts a device with a fresh id inside a caller's transaction. `secretHash` gets the
+    /// new id (a device secret names its device, so its hash can only be made now).
+    static func insertDevice(_ db: Database, sleeperUserID: String, name: String, environment: PushEnvironment, pushToStartToken: String?, secretHash: (String) -> String?, at now: Date) throws -> Device {
+        var id: String
+        repeat {
+            id = "dev-" + String(format: "%08x", UInt32.random(in: .min ... .max))
+        } while try Bool.fetchOne(db, sql: "SELECT 1 FROM device WHERE id = ?", arguments: [id]) == true
+        try db.execute(sql: """
+            INSERT INTO device (id, sleeper_user_id, name, environment, push_to_start_token, push_to_start_updated_at, secret_hash, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, sleeperUserID, name, environment.rawValue, pushToStartToken, pushToStartToken == nil ? nil : now.seconds, secretHash(id), now.seconds])
+        return Device(id: id, sleeperUserID: sleeperUserID, name: name, environment: environment, pushToStartToken: pushToStartToken, pushToStartUpdatedAt: pushToStartToken == nil ? nil : now, createdAt: now)
     }
 
     /// Devices not removed, oldest first; only `sleeperUserID`'s when given.

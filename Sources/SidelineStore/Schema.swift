@@ -164,6 +164,23 @@ enum Schema {
                 ALTER TABLE delivery ADD COLUMN not_before REAL NOT NULL DEFAULT 0;
                 """)
         }
+        migrator.registerMigration("v5-pairing") { db in
+            try db.execute(sql: """
+                -- One-time pairing codes from `sideline devices invite`: only the SHA-256 of the
+                -- code is kept. A code pairs one device, once, before it expires.
+                CREATE TABLE pairing_code (
+                    code_hash TEXT PRIMARY KEY,
+                    sleeper_user_id TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    expires_at REAL NOT NULL,
+                    used_at REAL,
+                    device_id TEXT REFERENCES device(id)
+                );
+                -- The device API and the status page read the newest events of running
+                -- activities: live-mode events of the last hours, without scanning the outbox.
+                CREATE INDEX outbox_mode_at ON outbox(mode, at);
+                """)
+        }
         return migrator
     }
 }

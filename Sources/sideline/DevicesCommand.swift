@@ -15,7 +15,7 @@ struct DevicesCommand: AsyncParsableCommand {
             app reads it from ActivityKit's pushToStartTokenUpdates). Tokens are hex; they are \
             never printed whole.
             """,
-        subcommands: [Add.self, List.self, Remove.self]
+        subcommands: [Invite.self, Add.self, List.self, Remove.self]
     )
 
     struct Add: AsyncParsableCommand {

@@ -4,11 +4,12 @@ import Logging
 import ServiceLifecycle
 import SidelineCore
 import SidelineEngine
+import SidelineServer
 import SidelineSleeper
 import Synchronization
 
-/// `sideline run`: the daemon. One pass every `polling.pass_seconds`; SIGTERM/SIGINT finish
-/// the pass in flight and exit.
+/// `sideline run`: the daemon. One pass every `polling.pass_seconds`, and the device API and
+/// status page; SIGTERM/SIGINT finish the pass in flight, stop serving and exit.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -31,12 +32,16 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingFailures {
             let wiring = try Wiring.open(try global.loadConfiguration())
             let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : try wiring.liveSinks(json: json)
+            let metrics = ServerMetrics()
             let daemon = PassLoop(
-                wiring: wiring, mode: dryRun ? .dryRun : .live, sinks: sinks, untilIdle: untilIdle
+                wiring: wiring, mode: dryRun ? .dryRun : .live, sinks: sinks, untilIdle: untilIdle,
+                observer: PassObserver(store: wiring.store, metrics: metrics)
             )
+            // The device API and status page, next to the passes.
+            let server = ServerService(server: APIServer(environment: try wiring.serverEnvironment(metrics: metrics)))
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
                 // Returning (`--until-idle`) is a normal end, not a failure.
-                services: [.init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup)],
+                services: [.init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup), .init(service: server)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: wiring.logger
             ))
@@ -45,7 +50,7 @@ struct RunCommand: AsyncParsableCommand {
                 try await group.run()
             } catch {
                 // The group wraps the service's error; report the cause in one line.
-                throw daemon.failure.withLock { $0 } ?? CLIFailure("the daemon stopped: \(error)", code: .database)
+                throw daemon.failure.withLock { $0 } ?? server.failure.withLock { $0 } ?? CLIFailure("the daemon stopped: \(error)", code: .database)
             }
         }
     }
@@ -57,14 +62,16 @@ final class PassLoop: Service, Sendable {
     let mode: PassMode
     let sinks: [any PushSink]
     let untilIdle: Bool
+    let observer: PassObserver?
     /// Why the loop stopped, if it failed (read after the group ends).
     let failure = Mutex<CLIFailure?>(nil)
 
-    init(wiring: Wiring, mode: PassMode, sinks: [any PushSink], untilIdle: Bool) {
+    init(wiring: Wiring, mode: PassMode, sinks: [any PushSink], untilIdle: Bool, observer: PassObserver? = nil) {
         self.wiring = wiring
         self.mode = mode
         self.sinks = sinks
         self.untilIdle = untilIdle
+        self.observer = observer
     }
 
     func run() async throws {
@@ -74,8 +81,10 @@ final class PassLoop: Service, Sendable {
             let now = Date()
             do {
                 let lock = try wiring.lock()
+                let started = ContinuousClock.now
                 let report = try await scheduler.runPass(at: now, mode: mode, sinks: sinks)
                 withExtendedLifetime(lock) {}
+                observer?.passed(report, duration: ContinuousClock.now - started)
                 if untilIdle, report.openActivities == 0, (report.nextKickoff.map { $0.timeIntervalSince(now) > 3600 } ?? true) {
                     wiring.logger.info("nothing live and no kickoff within the hour: exiting (--until-idle)")
                     return

@@ -36,7 +36,9 @@ struct TickCommand: AsyncParsableCommand {
             let scheduler = Scheduler(environment: wiring.passEnvironment(now: { instant }))
             let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : try wiring.liveSinks(json: json)
             do {
-                _ = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
+                let started = ContinuousClock.now
+                let report = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
+                PassObserver(store: wiring.store, metrics: nil).passed(report, duration: ContinuousClock.now - started)
             } catch {
                 throw CLIFailure("\(error)", code: .database)
             }

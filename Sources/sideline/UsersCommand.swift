@@ -39,13 +39,8 @@ struct UsersCommand: AsyncParsableCommand {
         var locale: String?
 
         func validate() throws {
-            guard !user.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the username must not be empty") }
-            if let bad = leagues.first(where: { $0.isEmpty || !$0.allSatisfy(\.isNumber) }) {
-                throw ValidationError("league ids are numbers, got \"\(bad)\"")
-            }
-            if let timeZone, TimeZone(identifier: timeZone) == nil {
-                throw ValidationError("unknown time zone \"\(timeZone)\" (use a name like America/Chicago)")
-            }
+            // The same checks as `POST /v1/registrations`.
+            if let problem = RegistrationService.problem(user: user, leagueIDs: leagues, timeZone: timeZone) { throw ValidationError(problem) }
         }
 
         func run() async throws {

@@ -31,7 +31,9 @@ struct CLIHarness {
         var environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path,
                            "SIDELINE_DATABASE": directory.appendingPathComponent("state.sqlite").path,
                            "SIDELINE_CACHE_DIR": directory.appendingPathComponent("cache").path,
-                           "SIDELINE_LOG_LEVEL": "warning"]
+                           "SIDELINE_LOG_LEVEL": "warning",
+                           // Daemons started by parallel tests must not fight over one port.
+                           "SIDELINE_SERVER_PORT": "0"]
         if let base {
             environment["SIDELINE_SLEEPER_URL"] = base.absoluteString
             environment["SIDELINE_SCORES_URL"] = base.absoluteString

@@ -24,6 +24,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
     /// `nil` unless `sinks.enabled` includes apns.
     public let apns: APNsSettings?
     public let logLevel: String
+    public let server: ServerSettings
 
     init(values: [String: String]) throws(ConfigurationError) {
         func value(_ key: String) throws(ConfigurationError) -> String {
@@ -71,6 +72,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
         }
         apns = sinks.contains("apns") ? try APNsSettings(values: values) : nil
         logLevel = try value("log.level")
+        server = try ServerSettings(values: values)
     }
 
     public var rateBudget: RateBudget { RateBudget(limit: maxCallsPerMinute, headroom: registrationHeadroom) }
