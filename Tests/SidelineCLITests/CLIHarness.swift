@@ -33,7 +33,11 @@ struct CLIHarness {
                            "SIDELINE_CACHE_DIR": directory.appendingPathComponent("cache").path,
                            "SIDELINE_LOG_LEVEL": "warning",
                            // Daemons started by parallel tests must not fight over one port.
-                           "SIDELINE_SERVER_PORT": "0"]
+                           "SIDELINE_SERVER_PORT": "0",
+                           // The fake Sleeper answers from this test process, which shares two
+                           // cores with every other suite (a browser and a fuzzer among them):
+                           // a slow answer here is load, not the failure under test.
+                           "SIDELINE_SLEEPER_TIMEOUT_SECONDS": "120"]
         if let base {
             environment["SIDELINE_SLEEPER_URL"] = base.absoluteString
             environment["SIDELINE_SCORES_URL"] = base.absoluteString
