@@ -28,7 +28,11 @@ extension SQLiteStore {
     /// Redeems a code and adds its device in one transaction: a code pairs at most one
     /// device, however many requests race for it. `secretHash` gets the new device's id.
     public func redeemPairingCode(codeHash: String, name: String, environment: PushEnvironment, pushToStartToken: String?, secretHash: (String) -> String, at now: Date) throws(StoreError) -> PairingRedemption {
-        try write { db in
+        // A guessed code costs a read, not a write transaction (and its fsync).
+        guard try read({ db in try Bool.fetchOne(db, sql: "SELECT 1 FROM pairing_code WHERE code_hash = ?", arguments: [codeHash]) }) == true else {
+            return .unknown
+        }
+        return try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing_code WHERE code_hash = ?", arguments: [codeHash]) else {
                 return .unknown
             }

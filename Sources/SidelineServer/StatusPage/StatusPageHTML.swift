@@ -94,6 +94,6 @@ enum StatusPageHTML {
     .lock-title{font-weight:600}.lock-subtitle,.lock-footer,.lock-note{font-size:13px;color:#c7c7cc}.lock-headline{font-size:22px;font-weight:700;margin:6px 0 2px}
     .lock-detail{font-size:14px}.island{margin:10px auto 0;width:max-content;min-width:180px;display:flex;justify-content:space-between;align-items:center;gap:18px;background:#000;color:#fff;border-radius:20px;padding:6px 14px;font-weight:600;font-variant-numeric:tabular-nums}
     .camera{width:44px;height:14px;border-radius:7px;background:#1c1c1e}.watch{font-size:13px;margin:8px 0 0;color:var(--muted)}
-    .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;background:var(--card);border-radius:12px}th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);font-size:14px;vertical-align:top}td{overflow-wrap:anywhere}th{white-space:nowrap}th{color:var(--muted);font-weight:500}
+    .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;background:var(--card);border-radius:12px}th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);font-size:14px;vertical-align:top}th{white-space:nowrap}th{color:var(--muted);font-weight:500}
     """
 }

@@ -58,13 +58,10 @@ enum Tools {
 
     private static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String]?, directory: URL?) throws -> Output {
         let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
+        // At a lower priority: Python, Chromium and schemathesis are CPU-hungry, and the
+        // in-process servers of every suite must keep answering within their timeouts.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["nice", "-n", "10", executable] + arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = directory }
         // Files, not pipes: a chatty child must never block on a full pipe.
