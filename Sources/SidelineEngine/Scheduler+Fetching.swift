@@ -113,9 +113,26 @@ extension Scheduler {
         // Answers already in flight when Sleeper pushed back must not lift the rest it asked for.
         if !saves.isEmpty, !stopped { try? store.clearBackoff(.sleeper) }
         for save in saves {
+            let key = SchedulerCache.LeagueWeek(leagueID: save.leagueID, week: save.week)
+            // A 304 changes nothing but when the lineup was last seen; that matters only while
+            // a kickoff's lineup lock is still unproven for the league (see `stepLifecycles`).
+            if save.entries == nil, !lockUnproven(since: cache.snapshotTimes[save.week]?[save.leagueID], week: save.week, now: now) {
+                results[key] = nil
+            }
             if cache.snapshotTimes[save.week] != nil { cache.snapshotTimes[save.week]?[save.leagueID] = now }
         }
         return results
+    }
+
+    /// Whether a game is in progress whose kickoff the snapshot fetched at `previous` cannot
+    /// prove the lineup lock for (fetched less than the CDN lag after that kickoff).
+    func lockUnproven(since previous: Date?, week: WeekKey, now: Date) -> Bool {
+        guard let previous else { return true }
+        guard let schedule = cache.schedules[week]?.schedule else { return true }
+        return schedule.games.contains { game in
+            (game.status == .inProgress || game.status == .final) && game.kickoff <= now
+                && previous < game.kickoff.addingTimeInterval(StartConfirmation.cdnLag)
+        }
     }
 
     private func handle(_ error: SleeperError, for call: PlannedCall, at now: Date, report: inout PassReport) -> Bool {

@@ -66,7 +66,7 @@ struct BenchScenario {
             figures.pass(at: time, report: report, cpu: cpu,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
             time = time.addingTimeInterval(passSeconds)
-            if figures.passes % 120 == 0 {
+            if figures.passes % 20 == 0 {
                 BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart))
             }
         }

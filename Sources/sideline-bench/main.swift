@@ -2,7 +2,7 @@ import Foundation
 
 // `sideline-bench`: adaptive polling at scale, measured. See README "Benchmark".
 //
-//   sideline-bench [all|day100|day1000|kickoff5000|players] [--quick]
+//   sideline-bench [all|day100|day1000|window5000|kickoff5000|window5000x10|players] [--registrations N] [--until ISO]
 //   sideline-bench serve <leagues>      (internal: the synthetic Sleeper, in its own process)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "serve" {
