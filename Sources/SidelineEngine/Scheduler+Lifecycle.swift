@@ -16,17 +16,28 @@ extension Scheduler {
     /// one of the league's players plays in changed status, the index or anything in the
     /// database changed under us (then everyone), or one of its timers is due (then its last
     /// view is still its current view, since nothing else moved).
-    func stepLifecycles(_ registrations: [Registration], at now: Date, mode: PassMode, fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?], report: inout PassReport) throws(StoreError) -> ([LifecycleKey: LifecycleState], [OutboxDraft]) {
+    ///
+    /// At 50,000 registrations most are untouched in a given pass, so the pass works league
+    /// by league: a league that neither moved nor has a timer due (its summed-up rows, see
+    /// ``SchedulerCache/LeagueLifecycles``) is passed over without looking at its
+    /// registrations. A row is decoded only when it is stepped.
+    func stepLifecycles(at now: Date, mode: PassMode, fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?], report: inout PassReport) throws(StoreError) -> ([LifecycleKey: LifecycleRow], [OutboxDraft]) {
         guard let current = try currentWeek() else { return ([:], []) }
         let known = try cachedLifecycles(mode: mode, week: current)
+        let summaries = cache.leagueLifecycles[mode] ?? [:]
+        let registrations = cache.registrations
         let settings = configuration.lifecycle
-        var changed: [LifecycleKey: LifecycleState] = [:]
+        var changed: [LifecycleKey: LifecycleRow] = [:]
         var drafts: [OutboxDraft] = []
 
         // Which weeks each registration is stepped for: its open ones, and the current one.
         var weeksByRegistration: [Int64: [WeekKey]] = [:]
-        for (key, state) in known where state.isOpen && key.week != current {
-            weeksByRegistration[key.registrationID, default: []].append(key.week)
+        for (leagueID, summary) in summaries where summary.openWeeks.contains(where: { $0 != current }) {
+            for registration in cache.registrationsByLeague[leagueID] ?? [] {
+                for week in summary.openWeeks where week != current && known[LifecycleKey(registrationID: registration.id, week: week, mode: mode)]?.isOpen == true {
+                    weeksByRegistration[registration.id, default: []].append(week)
+                }
+            }
         }
 
         // What moved since the last step, per week.
@@ -81,30 +92,50 @@ extension Scheduler {
         }
         for (key, snapshot) in snapshots { noteTeams(key, snapshot: snapshot) }
 
-        for registration in registrations {
-            var weeks = weeksByRegistration[registration.id] ?? []
-            if registration.season == current.season { weeks.append(current) }
-            guard !weeks.isEmpty, let stored = cache.leagues[registration.leagueID] else { continue }
+        // Whether a league moved, worked out once per league and week, not per registration.
+        var movedMemo: [WeekKey: [String: Bool]] = [:]
+        func moved(_ leagueID: String, _ week: WeekKey) -> Bool {
+            if let known = movedMemo[week]?[leagueID] { return known }
+            let result = leagueMoved(leagueID, week)
+            movedMemo[week, default: [:]][leagueID] = result
+            return result
+        }
 
-            for week in weeks.sorted() {
+        // The registrations of leagues that moved or have a timer due, in registration order.
+        var candidates: [Int] = []
+        for (leagueID, members) in cache.registrationsByLeague {
+            let due = everything || allWeeks.contains { moved(leagueID, $0) } || (summaries[leagueID]?.wake).map { $0 <= now } == true
+            guard due else { continue }
+            for registration in members { if let index = cache.registrationIndex[registration.id] { candidates.append(index) } }
+        }
+        candidates.sort()
+
+        for index in candidates {
+            let registration = registrations[index]
+            let olderWeeks = weeksByRegistration[registration.id]
+            let inCurrent = registration.season == current.season
+            guard olderWeeks != nil || inCurrent, let stored = cache.leagues[registration.leagueID] else { continue }
+
+            for week in (olderWeeks ?? []).sorted() + (inCurrent ? [current] : []) {
                 let key = LifecycleKey(registrationID: registration.id, week: week, mode: mode)
-                let state = known[key] ?? .idle
-                let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)
-                let moved = leagueMoved(registration.leagueID, week)
-                if !moved {
+                let row = known[key]
+                let leagueMoved = moved(registration.leagueID, week)
+                if !leagueMoved {
                     // Nothing but the clock moved: only open activities with a timer due.
-                    guard let wake = SchedulerCache.wake(state, settings: settings), wake <= now else { continue }
+                    guard let row, let wake = SchedulerCache.wake(row, settings: settings), wake <= now else { continue }
                 }
+                let state = try row?.state() ?? .idle
+                let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)
                 let snapshot = snapshots[leagueKey]
                 let schedule = schedules[week] ?? nil
 
                 var view: MatchupView?
-                if moved, let snapshot, let players {
+                if leagueMoved, let snapshot, let players {
                     view = StarterMapper.view(
                         rosterID: registration.rosterID, league: stored.league, snapshot: snapshot.entries,
                         teamNames: stored.teamNames, players: players.index, schedule: schedule, week: week.week
                     )
-                } else if !moved {
+                } else if !leagueMoved {
                     view = state.activity?.lastView
                 }
                 let fetchedAt = snapshot?.fetchedAt ?? timesByWeek[week]?[registration.leagueID] ?? .distantPast
@@ -116,7 +147,7 @@ extension Scheduler {
                     activityPrefix: Self.activityPrefix(registration: registration, week: week, mode: mode)
                 )
                 let (next, events) = LifecycleMachine.step(state, input, settings: configuration.lifecycle)
-                if next != state { changed[key] = next }
+                if next != state { changed[key] = LifecycleRow(next) }
                 guard !events.isEmpty else { continue }
                 let display = registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
                 for event in events {
@@ -154,16 +185,22 @@ extension Scheduler {
             }
         }
         cache.leagueTeams[key] = (starters, rostered.union(starters), shown)
+        cache.starterTeams[key.week] = nil
     }
 
     /// The next kickoff of the current week in which a registered starter plays.
     func nextKickoff(_ schedule: WeekSchedule?, week: WeekKey, after now: Date) -> Date? {
         guard let schedule else { return nil }
-        var teams: Set<TeamCode> = []
-        var unknown = false
-        for leagueID in cache.registrationsByLeague.keys {
-            if let known = cache.leagueTeams[.init(leagueID: leagueID, week: week)] { teams.formUnion(known.starters) } else { unknown = true }
+        if cache.starterTeams[week] == nil {
+            var teams: Set<TeamCode> = []
+            var complete = true
+            for leagueID in cache.registrationsByLeague.keys {
+                if let known = cache.leagueTeams[.init(leagueID: leagueID, week: week)] { teams.formUnion(known.starters) } else { complete = false }
+            }
+            cache.starterTeams[week] = (teams, complete)
         }
+        let (teams, complete) = cache.starterTeams[week] ?? ([], false)
+        let unknown = !complete
         return schedule.games
             .filter { $0.status == .scheduled && $0.kickoff > now && (unknown || teams.contains($0.home) || teams.contains($0.away)) }
             .map(\.kickoff).min()

@@ -43,11 +43,12 @@ public actor Scheduler {
         // Feeds first: the NFL state decides the week, the week's games decide what is live.
         // Re-plan only after a stage fetched something: an idle pass plans once.
         var input = try planInput(at: now, mode: mode)
+        var plan = PollPlanner.prioritized(input)
         var fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
         for stage in [FetchStage.state, .schedules, .matchups] {
             let fetchedBefore = report.calls.count
             if stage == .matchups {
-                let due = PollPlanner.prioritized(input).filter { stage.includes($0.call) }
+                let due = plan.filter { stage.includes($0.call) }
                 if !due.isEmpty {
                     // Only as many as the window has room for; the rest waits, in order.
                     // Game statuses come first: a full window must still let the next status
@@ -62,23 +63,24 @@ public actor Scheduler {
                     fetched = await fetchMatchupsStage(taken, at: now, report: &report)
                 }
             } else {
-                for call in PollPlanner.due(input) where stage.includes(call) {
-                    guard await fetch(call, at: now, report: &report) else { break }
+                for item in plan where stage.includes(item.call) {
+                    guard await fetch(item.call, at: now, report: &report) else { break }
                 }
             }
             if report.calls.count != fetchedBefore, stage != .matchups {
                 input = try planInput(at: now, mode: mode)
+                plan = PollPlanner.prioritized(input)
             }
         }
         if !registrations.isEmpty { await followRenewedLeagues(registrations, at: now, report: &report) }
         try refreshCache()
 
-        let (states, drafts) = try stepLifecycles(cache.registrations, at: now, mode: mode, fetched: fetched, report: &report)
-        if !states.isEmpty || !drafts.isEmpty {
-            try store.commitPass(states: states, events: drafts, sinks: [mode: sinks.map(\.name)], at: now)
-            for (key, state) in states { cache.lifecycles[mode, default: [:]][key] = state }
+        let (rows, drafts) = try stepLifecycles(at: now, mode: mode, fetched: fetched, report: &report)
+        if !rows.isEmpty || !drafts.isEmpty {
+            try store.commitPass(rows: rows, events: drafts, sinks: [mode: sinks.map(\.name)], at: now)
+            cache.store(rows, mode: mode, settings: configuration.lifecycle)
         }
-        report.openActivities = cache.lifecycles[mode]?.values.count { $0.isOpen } ?? 0
+        report.openActivities = cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0
         await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
         await deliverToDevices(mode: mode, sinks: sinks, at: now, report: &report)
         // The log only needs the last minute; a day is kept for `status` and debugging.
@@ -130,12 +132,11 @@ public actor Scheduler {
     }
 
     /// The lifecycle rows of `mode`: every open one and every one of `week`.
-    func cachedLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) -> [LifecycleKey: LifecycleState] {
+    func cachedLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) -> [LifecycleKey: LifecycleRow] {
         // A week that matches no row loads the open ones only.
         let wanted = week ?? WeekKey(season: "", seasonType: .off, week: 0)
         if cache.lifecycleWeek[mode] != wanted || cache.lifecycles[mode] == nil {
-            cache.lifecycles[mode] = try store.lifecycleStates(mode: mode, week: wanted)
-            cache.lifecycleWeek[mode] = wanted
+            cache.setLifecycles(try store.lifecycleRows(mode: mode, week: wanted), mode: mode, week: wanted, settings: configuration.lifecycle)
         }
         return cache.lifecycles[mode] ?? [:]
     }
@@ -150,14 +151,12 @@ public actor Scheduler {
 
     func planInput(at now: Date, mode: PassMode) throws(StoreError) -> PollPlanInput {
         let current = try currentWeek()
-        let lifecycles = try cachedLifecycles(mode: mode, week: current)
-        let registrationLeague = cache.leagueByRegistration
+        _ = try cachedLifecycles(mode: mode, week: current)
         var openLeagues: Set<SchedulerCache.LeagueWeek> = []
         var openWeeks: Set<WeekKey> = []
-        for (key, state) in lifecycles where state.isOpen {
-            guard let league = registrationLeague[key.registrationID] else { continue }
-            openLeagues.insert(.init(leagueID: league, week: key.week))
-            openWeeks.insert(key.week)
+        for (league, summary) in cache.leagueLifecycles[mode] ?? [:] {
+            for week in summary.openWeeks { openLeagues.insert(.init(leagueID: league, week: week)) }
+            openWeeks.formUnion(summary.openWeeks)
         }
         let weeks = Set([current].compactMap { $0 }).union(openWeeks).sorted()
 

@@ -48,8 +48,8 @@ extension SQLiteStore {
 
     public func snapshot(leagueID: String, week: WeekKey) throws(StoreError) -> StoredSnapshot? {
         try read { db in
-            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?"), arguments: [leagueID, week.storageKey]) else { return nil }
-            return StoredSnapshot(entries: try JSONColumn.decode([MatchupEntry].self, from: row["json"]), fetchedAt: Date(seconds: row["fetched_at"]))
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT entries, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?"), arguments: [leagueID, week.storageKey]) else { return nil }
+            return StoredSnapshot(entries: try Self.entries(row), fetchedAt: Date(seconds: row["fetched_at"]))
         }
     }
 
@@ -67,9 +67,9 @@ extension SQLiteStore {
     public func saveSnapshot(leagueID: String, week: WeekKey, entries: [MatchupEntry], fetchedAt: Date) throws(StoreError) {
         try write { db in
             try db.execute(sql: """
-                INSERT INTO snapshot (league_id, week_key, json, fetched_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(league_id, week_key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
-                """, arguments: [leagueID, week.storageKey, try JSONColumn.encode(entries), fetchedAt.seconds])
+                INSERT INTO snapshot (league_id, week_key, entries, fetched_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, fetched_at = excluded.fetched_at
+                """, arguments: [leagueID, week.storageKey, Data(CompactRows.encode(entries)), fetchedAt.seconds])
         }
     }
 
@@ -77,8 +77,8 @@ extension SQLiteStore {
     public func snapshots(week: WeekKey) throws(StoreError) -> [String: StoredSnapshot] {
         try read { db in
             var result: [String: StoredSnapshot] = [:]
-            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT league_id, json, fetched_at FROM snapshot WHERE week_key = ?"), arguments: [week.storageKey]) {
-                result[row["league_id"]] = StoredSnapshot(entries: try JSONColumn.decode([MatchupEntry].self, from: row["json"]), fetchedAt: Date(seconds: row["fetched_at"]))
+            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT league_id, entries, fetched_at FROM snapshot WHERE week_key = ?"), arguments: [week.storageKey]) {
+                result[row["league_id"]] = StoredSnapshot(entries: try Self.entries(row), fetchedAt: Date(seconds: row["fetched_at"]))
             }
             return result
         }
@@ -88,10 +88,10 @@ extension SQLiteStore {
     public func snapshots(week: WeekKey, leagueIDs: Set<String>) throws(StoreError) -> [String: StoredSnapshot] {
         try read { db in
             var result: [String: StoredSnapshot] = [:]
-            let statement = try db.cachedStatement(sql: "SELECT json, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?")
+            let statement = try db.cachedStatement(sql: "SELECT entries, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?")
             for id in leagueIDs {
                 guard let row = try Row.fetchOne(statement, arguments: [id, week.storageKey]) else { continue }
-                result[id] = StoredSnapshot(entries: try JSONColumn.decode([MatchupEntry].self, from: row["json"]), fetchedAt: Date(seconds: row["fetched_at"]))
+                result[id] = StoredSnapshot(entries: try Self.entries(row), fetchedAt: Date(seconds: row["fetched_at"]))
             }
             return result
         }
@@ -103,18 +103,23 @@ extension SQLiteStore {
         guard !items.isEmpty else { return }
         try write { db in
             let upsert = try db.cachedStatement(sql: """
-                INSERT INTO snapshot (league_id, week_key, json, fetched_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(league_id, week_key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
+                INSERT INTO snapshot (league_id, week_key, entries, fetched_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, fetched_at = excluded.fetched_at
                 """)
             let touch = try db.cachedStatement(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?")
             for item in items {
                 if let entries = item.entries {
-                    try upsert.execute(arguments: [item.leagueID, item.week.storageKey, try JSONColumn.encode(entries), item.fetchedAt.seconds])
+                    try upsert.execute(arguments: [item.leagueID, item.week.storageKey, Data(CompactRows.encode(entries)), item.fetchedAt.seconds])
                 } else {
                     try touch.execute(arguments: [item.fetchedAt.seconds, item.leagueID, item.week.storageKey])
                 }
             }
         }
+    }
+
+    /// A snapshot row's entries (compact format, see ``CompactRows``).
+    static func entries(_ row: Row) throws -> [MatchupEntry] {
+        try CompactRows.matchupEntries(Array(row.dataNoCopy(named: "entries") ?? Data()))
     }
 
     /// Every stored league (to warm the scheduler's cache).

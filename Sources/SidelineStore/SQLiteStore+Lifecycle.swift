@@ -52,13 +52,20 @@ extension SQLiteStore {
     /// The lifecycle rows a pass needs: every open one (an activity still in grace when the
     /// week flips finishes its own lifecycle) and every one of `week`.
     public func lifecycleStates(mode: PassMode, week: WeekKey) throws(StoreError) -> [LifecycleKey: LifecycleState] {
+        var states: [LifecycleKey: LifecycleState] = [:]
+        for (key, row) in try lifecycleRows(mode: mode, week: week) { states[key] = try row.state() }
+        return states
+    }
+
+    /// The same rows still encoded: what the scheduler keeps in memory between passes.
+    public func lifecycleRows(mode: PassMode, week: WeekKey) throws(StoreError) -> [LifecycleKey: LifecycleRow] {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT l.registration_id, l.week_key, l.json FROM lifecycle l
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT l.registration_id, l.week_key, l.state FROM lifecycle l
                 JOIN registration r ON r.id = l.registration_id AND r.removed_at IS NULL
                 WHERE l.mode = ? AND (l.is_open = 1 OR l.week_key = ?)
                 """, arguments: [mode.rawValue, week.storageKey])
-            return try Self.states(rows, mode: mode)
+            return try Self.rows(rows, mode: mode)
         }
     }
 
@@ -75,21 +82,28 @@ extension SQLiteStore {
 
     /// Every open lifecycle row of a registration, in both modes.
     public func openLifecycleStates(registrationID: Int64) throws(StoreError) -> [LifecycleKey: LifecycleState] {
-        try read { db in
-            var result: [LifecycleKey: LifecycleState] = [:]
+        let rows = try read { db in
+            var result: [LifecycleKey: LifecycleRow] = [:]
             for mode in [PassMode.live, .dryRun] {
-                let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT registration_id, week_key, json FROM lifecycle WHERE registration_id = ? AND mode = ? AND is_open = 1"), arguments: [registrationID, mode.rawValue])
-                result.merge(try Self.states(rows, mode: mode)) { $1 }
+                let rows = try Row.fetchCursor(try db.cachedStatement(sql: "SELECT registration_id, week_key, state FROM lifecycle WHERE registration_id = ? AND mode = ? AND is_open = 1"), arguments: [registrationID, mode.rawValue])
+                result.merge(try Self.rows(rows, mode: mode)) { $1 }
             }
             return result
         }
+        var states: [LifecycleKey: LifecycleState] = [:]
+        for (key, row) in rows { states[key] = try row.state() }
+        return states
     }
 
-    private static func states(_ rows: [Row], mode: PassMode) throws -> [LifecycleKey: LifecycleState] {
-        var result: [LifecycleKey: LifecycleState] = [:]
-        for row in rows {
-            guard let week = WeekKey(storageKey: row["week_key"]) else { continue }
-            result[LifecycleKey(registrationID: row["registration_id"], week: week, mode: mode)] = try JSONColumn.decode(LifecycleState.self, from: row["json"])
+    private static func rows(_ cursor: RowCursor, mode: PassMode) throws -> [LifecycleKey: LifecycleRow] {
+        var result: [LifecycleKey: LifecycleRow] = [:]
+        var weeks: [String: WeekKey] = [:]
+        while let row = try cursor.next() {
+            let text: String = row["week_key"]
+            guard let week = weeks[text] ?? WeekKey(storageKey: text) else { continue }
+            weeks[text] = week
+            let bytes: [UInt8] = Array(row.dataNoCopy(atIndex: 2) ?? Data())
+            result[LifecycleKey(registrationID: row["registration_id"], week: week, mode: mode)] = try LifecycleRow(bytes: bytes)
         }
         return result
     }
@@ -99,28 +113,35 @@ extension SQLiteStore {
     /// nothing and a rerun of the pass recomputes from the new states (no double start).
     @discardableResult
     public func commitPass(states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64] {
-        try write { db in try Self.commit(states: states, events: events, sinks: sinks, at: now, db) }
+        try commitPass(rows: states.mapValues(LifecycleRow.init), events: events, sinks: sinks, at: now)
+    }
+
+    /// The same, with the states already encoded (the scheduler keeps the rows it commits).
+    @discardableResult
+    public func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64] {
+        try write { db in try Self.commit(rows: rows, events: events, sinks: sinks, at: now, db) }
     }
 
     /// Ends a registration: its final events are committed with the removal, atomically.
     /// `sinks` names the sinks each mode's events are owed to.
     public func removeRegistration(id: Int64, states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) {
         try write { db in
-            _ = try Self.commit(states: states, events: events, sinks: sinks, at: now, db)
+            _ = try Self.commit(rows: states.mapValues(LifecycleRow.init), events: events, sinks: sinks, at: now, db)
             try db.execute(sql: "UPDATE registration SET removed_at = ? WHERE id = ?", arguments: [now.seconds, id])
         }
     }
 
-    static func commit(states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date, _ db: Database) throws -> [Int64] {
+    static func commit(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date, _ db: Database) throws -> [Int64] {
         // Prepared once per transaction: a kickoff pass writes tens of thousands of rows.
         let upsert = try db.cachedStatement(sql: """
-            INSERT INTO lifecycle (registration_id, week_key, mode, json, is_open, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT(registration_id, week_key, mode) DO UPDATE SET json = excluded.json, is_open = excluded.is_open, updated_at = excluded.updated_at
+            INSERT INTO lifecycle (registration_id, week_key, mode, state, is_open, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(registration_id, week_key, mode) DO UPDATE SET state = excluded.state, is_open = excluded.is_open, updated_at = excluded.updated_at
             """)
-        let encoder = JSONColumn.encoder()
-        for (key, state) in states {
-            let json = String(decoding: try encoder.encode(state), as: UTF8.self)
-            try upsert.execute(arguments: [key.registrationID, key.week.storageKey, key.mode.rawValue, json, state.isOpen, now.seconds])
+        var weekKeys: [WeekKey: String] = [:]
+        for (key, row) in rows {
+            let week = weekKeys[key.week] ?? key.week.storageKey
+            weekKeys[key.week] = week
+            try upsert.execute(arguments: [key.registrationID, week, key.mode.rawValue, Data(row.bytes), row.isOpen, now.seconds])
         }
         let insertEvent = try db.cachedStatement(sql: """
             INSERT INTO outbox (registration_id, activity_id, mode, kind, reason, at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)

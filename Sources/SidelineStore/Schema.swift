@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import SidelineCore
 
 /// The database schema. Migrations are named by string and never change once shipped:
 /// add a new one instead.
@@ -180,6 +182,26 @@ enum Schema {
                 -- activities: live-mode events of the last hours, without scanning the outbox.
                 CREATE INDEX outbox_mode_at ON outbox(mode, at);
                 """)
+        }
+        migrator.registerMigration("v6-compact-rows") { db in
+            // Lifecycle states and snapshots move from JSON text to the compact binary rows
+            // of ADR 012: the two columns a game-day pass writes by the thousand. Existing
+            // rows are converted here, so readers only know the new format.
+            try db.execute(sql: """
+                ALTER TABLE lifecycle RENAME COLUMN json TO state;  -- LifecycleRow bytes
+                ALTER TABLE snapshot RENAME COLUMN json TO entries; -- [MatchupEntry], CompactRows
+                """)
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            let lifecycles = try Row.fetchAll(db, sql: "SELECT rowid, state FROM lifecycle")
+            for row in lifecycles {
+                let state = try decoder.decode(LifecycleState.self, from: Data((row["state"] as String).utf8))
+                try db.execute(sql: "UPDATE lifecycle SET state = ? WHERE rowid = ?", arguments: [Data(CompactRows.encode(state)), row["rowid"]])
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT rowid, entries FROM snapshot") {
+                let entries = try decoder.decode([MatchupEntry].self, from: Data((row["entries"] as String).utf8))
+                try db.execute(sql: "UPDATE snapshot SET entries = ? WHERE rowid = ?", arguments: [Data(CompactRows.encode(entries)), row["rowid"]])
+            }
         }
         return migrator
     }

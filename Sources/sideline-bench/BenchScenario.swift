@@ -22,6 +22,7 @@ struct BenchScenario {
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
         let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
+        let verbose = ProcessInfo.processInfo.environment["SIDELINE_BENCH_VERBOSE"] != nil
         defer { if keep { BenchMain.log("  kept \(directory.path)") } else { try? FileManager.default.removeItem(at: directory) } }
         let server = try BenchServerProcess(leagues: leagues)
         defer { server.stop() }
@@ -66,9 +67,23 @@ struct BenchScenario {
             figures.pass(at: time, report: report, cpu: cpu,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
             time = time.addingTimeInterval(passSeconds)
-            if figures.passes % 20 == 0 {
-                BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart))
+            if figures.passes % 20 == 0 || verbose {
+                BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU, %.0f MB resident (peak %.0f MB)", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart, CPUTime.currentRSS(), CPUTime.peakRSS()))
             }
+        }
+        // For profiling the fixed cost: passes at the last instant, when everything open was
+        // just stepped and the window is spent (nothing to fetch, nothing to step).
+        let idlePasses = Int(ProcessInfo.processInfo.environment["SIDELINE_BENCH_IDLE_PASSES"] ?? "") ?? 0
+        if idlePasses > 0 {
+            var cpu: [Double] = []
+            let last = time.addingTimeInterval(-passSeconds)
+            for _ in 0..<idlePasses {
+                let before = CPUTime.process()
+                let report = try await scheduler.runPass(at: last, mode: .live, sinks: [])
+                cpu.append(CPUTime.process() - before)
+                if !report.calls.isEmpty || !report.events.isEmpty { BenchMain.log("  (idle pass made \(report.calls.count) calls, \(report.events.count) events)") }
+            }
+            BenchMain.log(String(format: "  %d idle passes at the last instant: median %.1f ms CPU", idlePasses, cpu.sorted()[cpu.count / 2] * 1000))
         }
         let log = try store.callLog().filter { $0.at >= start && $0.at <= end }
         let wall = ContinuousClock.now - wallStart
@@ -117,6 +132,13 @@ enum CPUTime {
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Resident set size of this process now, in MB (from /proc/self/statm).
+    static func currentRSS() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
     /// Peak resident set size of this process, in MB.

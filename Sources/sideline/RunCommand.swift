@@ -29,6 +29,7 @@ struct RunCommand: AsyncParsableCommand {
     var untilIdle = false
 
     func run() async throws {
+        MemoryTuning.limitAllocatorArenas()
         try await reportingFailures {
             let wiring = try Wiring.open(try global.loadConfiguration())
             let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : try wiring.liveSinks(json: json)

@@ -28,6 +28,7 @@ struct TickCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
+        MemoryTuning.limitAllocatorArenas()
         try await reportingFailures {
             let wiring = try Wiring.open(try global.loadConfiguration())
             let instant = now?.date ?? Date()

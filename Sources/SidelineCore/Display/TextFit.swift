@@ -9,6 +9,9 @@ enum TextFit {
     /// whole; the byte cap keeps 40 emoji from blowing the 4096-byte payload.
     static func truncated(_ text: String, maxCharacters: Int, maxUTF8: Int = .max) -> String {
         let clean = cleaned(text)
+        // A string never has more characters than bytes: the usual short name needs no
+        // grapheme count (which is most of this function's cost on a kickoff pass).
+        if clean.utf8.count <= min(maxCharacters, maxUTF8) { return clean }
         if clean.count <= maxCharacters && clean.utf8.count <= maxUTF8 { return clean }
         let budget = maxUTF8 - ellipsis.utf8.count
         var kept = ""
@@ -25,6 +28,7 @@ enum TextFit {
     /// Names come from other people's keyboards: no line breaks or control characters,
     /// single spaces.
     static func cleaned(_ text: String) -> String {
+        if isCleanASCII(text) { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let isBreak = scalar.properties.generalCategory == .control
@@ -32,6 +36,22 @@ enum TextFit {
             scalars.append(isBreak ? " " : scalar)
         }
         return String(scalars).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    /// Printable ASCII with single spaces between words: what ``cleaned(_:)`` returns
+    /// unchanged, checked byte by byte (most names, on every pass).
+    static func isCleanASCII(_ text: String) -> Bool {
+        var afterSpace = true
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            if byte == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+            } else {
+                afterSpace = false
+            }
+        }
+        return !afterSpace || text.isEmpty
     }
 }
 

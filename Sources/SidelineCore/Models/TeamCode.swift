@@ -21,6 +21,11 @@ public struct TeamCode: Hashable, Sendable, Codable, Comparable, CustomStringCon
         rawValue = Self.aliases[upper] ?? upper
     }
 
+    /// A code Sideline normalised itself earlier (read back from its own store).
+    public init(normalized rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     public init(from decoder: any Decoder) throws {
         let raw = try decoder.singleValueContainer().decode(String.self)
         guard let code = TeamCode(normalizing: raw) else {

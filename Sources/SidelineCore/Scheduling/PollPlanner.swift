@@ -158,7 +158,12 @@ public enum PollPlanner {
 
     /// The calls due now with their rank, first to last.
     public static func prioritized(_ input: PollPlanInput) -> [PrioritizedCall] {
-        ranked(input).filter { $0.due <= input.now }.sorted(by: PrioritizedCall.precedes)
+        // Sorts positions, not the calls themselves: moving 5,000 calls (each holding
+        // strings) through a sort was most of an idle pass's planning cost.
+        let all = ranked(input)
+        var order = all.indices.filter { all[$0].due <= input.now }
+        order.sort { PrioritizedCall.precedes(all[$0], all[$1]) }
+        return order.map { all[$0] }
     }
 
     /// What a pass with room for `capacity` calls makes: the first `capacity` of

@@ -1,0 +1,144 @@
+import Foundation
+import SidelineCore
+
+/// The compact encodings of the store's hot rows (format in ``CompactWriter``). Each row
+/// starts with its format version; a change of layout takes a new version and a migration.
+enum CompactRows {
+    static let lifecycleVersion: UInt8 = 1
+    static let snapshotVersion: UInt8 = 1
+
+    // MARK: Lifecycle states
+
+    static func encode(_ state: LifecycleState) -> [UInt8] {
+        var writer = CompactWriter(version: lifecycleVersion, capacity: state.activity == nil ? 16 : 1024)
+        writer.int(state.startedCount)
+        writer.optional(state.lastEndedAt) { $0.date($1) }
+        writer.optional(state.activity) { writer, activity in
+            writer.string(activity.id)
+            writer.date(activity.startedAt)
+            switch activity.phase {
+            case .live:
+                writer.bool(false)
+            case .grace(let since):
+                writer.bool(true)
+                writer.date(since)
+            }
+            writer.optional(activity.lastEventAt) { $0.date($1) }
+            write(activity.lastView, &writer)
+        }
+        return writer.bytes
+    }
+
+    static func lifecycleState(_ bytes: [UInt8]) throws -> LifecycleState {
+        var reader = try CompactReader(bytes, version: lifecycleVersion, what: "lifecycle row")
+        let startedCount = try reader.int()
+        let lastEndedAt = try reader.optional { try $0.date() }
+        let activity = try reader.optional { reader -> ActivityState in
+            let id = try reader.string()
+            let startedAt = try reader.date()
+            let phase: ActivityState.Phase = try reader.bool() ? .grace(since: try reader.date()) : .live
+            let lastEventAt = try reader.optional { try $0.date() }
+            let view = try matchupView(&reader)
+            return ActivityState(id: id, startedAt: startedAt, phase: phase, lastView: view, lastEventAt: lastEventAt)
+        }
+        guard reader.isAtEnd else { throw CompactCodingError(description: "lifecycle row: trailing bytes") }
+        return LifecycleState(activity: activity, startedCount: startedCount, lastEndedAt: lastEndedAt)
+    }
+
+    static func write(_ view: MatchupView, _ writer: inout CompactWriter) {
+        writer.string(view.leagueName)
+        writer.string(view.season)
+        writer.int(view.week)
+        writer.bool(view.hasMedianGame)
+        write(view.me, &writer)
+        writer.optional(view.opponent) { write($1, &$0) }
+    }
+
+    static func matchupView(_ reader: inout CompactReader) throws -> MatchupView {
+        let leagueName = try reader.string()
+        let season = try reader.string()
+        let week = try reader.int()
+        let hasMedianGame = try reader.bool()
+        let me = try lineup(&reader)
+        let opponent = try reader.optional { try lineup(&$0) }
+        return MatchupView(leagueName: leagueName, season: season, week: week, me: me, opponent: opponent, hasMedianGame: hasMedianGame)
+    }
+
+    static func write(_ lineup: LineupView, _ writer: inout CompactWriter) {
+        writer.int(lineup.rosterID)
+        writer.string(lineup.teamName)
+        writer.double(lineup.points)
+        writer.array(lineup.starters) { writer, line in
+            writer.string(line.playerID)
+            writer.string(line.name)
+            writer.optional(line.position) { $0.string($1) }
+            writer.optional(line.team) { $0.string($1.rawValue) }
+            writer.double(line.points)
+            writer.int(starterStates.firstIndex(of: line.state) ?? 0)
+            writer.optional(line.kickoff) { $0.date($1) }
+        }
+    }
+
+    static func lineup(_ reader: inout CompactReader) throws -> LineupView {
+        let rosterID = try reader.int()
+        let teamName = try reader.string()
+        let points = try reader.double()
+        let starters = try reader.array { reader -> StarterLine in
+            let playerID = try reader.string()
+            let name = try reader.string()
+            let position = try reader.optional { try $0.string() }
+            let team = try reader.optional { TeamCode(normalized: try $0.string()) }
+            let points = try reader.double()
+            let state = try reader.int()
+            guard starterStates.indices.contains(state) else { throw CompactCodingError(description: "unknown starter state \(state)") }
+            let kickoff = try reader.optional { try $0.date() }
+            return StarterLine(playerID: playerID, name: name, position: position, team: team, points: points, state: starterStates[state], kickoff: kickoff)
+        }
+        return LineupView(rosterID: rosterID, teamName: teamName, points: points, starters: starters)
+    }
+
+    /// Stored by position: append new states at the end, never reorder.
+    static let starterStates: [StarterState] = [.toPlay, .playing, .done, .notPlaying]
+
+    // MARK: Matchups snapshots
+
+    static func encode(_ entries: [MatchupEntry]) -> [UInt8] {
+        var writer = CompactWriter(version: snapshotVersion, capacity: 256 * max(entries.count, 1))
+        writer.array(entries) { writer, entry in
+            writer.int(entry.rosterID)
+            writer.optional(entry.matchupID) { $0.int($1) }
+            writer.double(entry.points)
+            writer.array(entry.starters) { $0.string($1) }
+            writer.optional(entry.startersPoints) { writer, points in writer.array(points) { $0.double($1) } }
+            writer.array(entry.players) { $0.string($1) }
+            // Sorted, so that equal snapshots are equal bytes.
+            writer.optional(entry.playersPoints) { writer, points in
+                writer.array(points.sorted { $0.key < $1.key }) { writer, pair in
+                    writer.string(pair.key)
+                    writer.double(pair.value)
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    static func matchupEntries(_ bytes: [UInt8]) throws -> [MatchupEntry] {
+        var reader = try CompactReader(bytes, version: snapshotVersion, what: "snapshot row")
+        let entries = try reader.array { reader -> MatchupEntry in
+            let rosterID = try reader.int()
+            let matchupID = try reader.optional { try $0.int() }
+            let points = try reader.double()
+            let starters = try reader.array { try $0.string() }
+            let startersPoints = try reader.optional { reader in try reader.array { try $0.double() } }
+            let players = try reader.array { try $0.string() }
+            let playersPoints = try reader.optional { reader -> [String: Double] in
+                let pairs = try reader.array { reader in (try reader.string(), try reader.double()) }
+                return Dictionary(pairs, uniquingKeysWith: { _, last in last })
+            }
+            return MatchupEntry(rosterID: rosterID, matchupID: matchupID, points: points, starters: starters,
+                                startersPoints: startersPoints, players: players, playersPoints: playersPoints)
+        }
+        guard reader.isAtEnd else { throw CompactCodingError(description: "snapshot row: trailing bytes") }
+        return entries
+    }
+}
