@@ -64,6 +64,8 @@ struct BenchScenario {
             let before = CPUTime.process()
             let report = try await scheduler.runPass(at: time, mode: .live, sinks: [])
             let cpu = CPUTime.process() - before
+            // Between passes, as `sideline run` does.
+            if !report.calls.isEmpty || !report.events.isEmpty { MemoryTuning.releaseFreedMemory() }
             figures.pass(at: time, report: report, cpu: cpu,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
             time = time.addingTimeInterval(passSeconds)

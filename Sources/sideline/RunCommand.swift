@@ -86,6 +86,7 @@ final class PassLoop: Service, Sendable {
                 let report = try await scheduler.runPass(at: now, mode: mode, sinks: sinks)
                 withExtendedLifetime(lock) {}
                 observer?.passed(report, duration: ContinuousClock.now - started)
+                if !report.calls.isEmpty || !report.events.isEmpty { MemoryTuning.releaseFreedMemory() }
                 if untilIdle, report.openActivities == 0, (report.nextKickoff.map { $0.timeIntervalSince(now) > 3600 } ?? true) {
                     wiring.logger.info("nothing live and no kickoff within the hour: exiting (--until-idle)")
                     return
