@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import Synchronization
 
 /// Thousands of synthetic leagues over ``SyntheticSunday``, served by a ``FakeSleeperWorld``
 /// router that builds each answer on demand (a provider building the whole world per
@@ -15,6 +16,8 @@ public struct SyntheticLeagues: Sendable {
 
     public let count: Int
     public let registered: Int
+    /// Drafted rosters by league: drafting is the costly part of answering a request.
+    private let drafted = DraftedRosters()
 
     public init(count: Int, registered: Int = 10) {
         self.count = count
@@ -61,6 +64,13 @@ public struct SyntheticLeagues: Sendable {
 
     /// League `index`'s rosters (deterministic).
     public func rosters(_ index: Int) -> [Roster] {
+        if let known = drafted.rosters.withLock({ $0[index] }) { return known }
+        let rosters = draft(index)
+        drafted.rosters.withLock { $0[index] = rosters }
+        return rosters
+    }
+
+    private func draft(_ index: Int) -> [Roster] {
         var generator = SplitMix64(seed: GameDayScript.stableHash("league-\(index)"))
         var byPosition: [String: [String]] = [:]
         for player in SyntheticPlayers.pool { byPosition[player.position, default: []].append(player.id) }
@@ -128,3 +138,8 @@ public struct SyntheticLeagues: Sendable {
 }
 
 extension SplitMix64: RandomNumberGenerator {}
+
+/// A memo shared by copies of one ``SyntheticLeagues`` (the router runs on many threads).
+final class DraftedRosters: Sendable {
+    let rosters = Mutex<[Int: [SyntheticLeagues.Roster]]>([:])
+}
