@@ -26,6 +26,26 @@ struct JSONDocument: Sendable {
         }
     }
 
+    /// Runs `body` with a ``JSONView`` of the document, which reads straight from its storage
+    /// (no reference counting or bounds checks per value); the view must not escape `body`.
+    func withView<R>(_ body: (JSONView) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try nodes.withUnsafeBufferPointer { nodes in try body(JSONView(bytes: bytes, nodes: nodes)) }
+        }
+    }
+
+    // One-off reads, for tests and callers that read a value or two.
+    func count(_ node: Int) -> Int { withView { $0.count(node) } }
+    func string(_ node: Int) -> String? { withView { $0.string(node) } }
+    func int(_ node: Int) -> Int? { withView { $0.int(node) } }
+    func double(_ node: Int) -> Double? { withView { $0.double(node) } }
+}
+
+/// Reads a ``JSONDocument``'s nodes by index; valid only inside ``JSONDocument/withView(_:)``.
+struct JSONView {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let nodes: UnsafeBufferPointer<JSONNode>
+
     func kind(_ node: Int) -> JSONNode.Kind { nodes[node].kind }
 
     /// Elements of an array, key/value pairs of an object, 0 for anything else.
@@ -35,11 +55,9 @@ struct JSONDocument: Sendable {
     func next(_ node: Int) -> Int { Int(nodes[node].end) }
 
     /// A string or number node's raw bytes (between the quotes for a string).
-    func withRawBytes<R>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    func rawBytes(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let item = nodes[node]
-        return try bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[Int(item.start)..<Int(item.start) + Int(item.length)]))
-        }
+        return UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + Int(item.start) }, count: Int(item.length))
     }
 
     /// What `JSONDecoder` decodes as `String` here; `nil` where it would throw (not a string,
@@ -47,19 +65,19 @@ struct JSONDocument: Sendable {
     func string(_ node: Int) -> String? {
         let item = nodes[node]
         guard item.kind == .string else { return nil }
-        return withRawBytes(node) { JSONStringText.decode($0, flags: item.flags) }
+        return JSONStringText.decode(rawBytes(node), flags: item.flags)
     }
 
     /// What `JSONDecoder` decodes as `Int` here; `nil` where it would throw.
     func int(_ node: Int) -> Int? {
         guard kind(node) == .number else { return nil }
-        return withRawBytes(node) { JSONNumberText.int($0) }
+        return JSONNumberText.int(rawBytes(node))
     }
 
     /// What `JSONDecoder` decodes as `Double` here; `nil` where it would throw.
     func double(_ node: Int) -> Double? {
         guard kind(node) == .number else { return nil }
-        return withRawBytes(node) { JSONNumberText.double($0) }
+        return JSONNumberText.double(rawBytes(node))
     }
 
     /// Which of `names` a key node (a string) spells, compared as `JSONDecoder` looks keys
@@ -72,14 +90,13 @@ struct JSONDocument: Sendable {
             return names.firstIndex { text == $0.description }.map(KeyMatch.name) ?? .other
         }
         // Plain ASCII: byte equality is String equality, and nothing needs building.
-        return withRawBytes(node) { raw in
-            for (index, name) in names.enumerated()
-            where raw.count == name.utf8CodeUnitCount
-                && raw.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) {
-                return .name(index)
-            }
-            return .other
+        let raw = rawBytes(node)
+        for (index, name) in names.enumerated()
+        where raw.count == name.utf8CodeUnitCount
+            && raw.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) {
+            return .name(index)
         }
+        return .other
     }
 
     enum KeyMatch: Equatable {

@@ -217,11 +217,13 @@ struct JSONReader {
 
     // MARK: Whitespace and errors
 
+    @inline(__always)
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// Moves past whitespace and returns the byte there (without consuming it).
+    @inline(__always)
     private mutating func skipWhitespace() throws(JSONReadError) -> UInt8 {
         while position < bytes.count {
             let byte = bytes[position]

@@ -153,10 +153,34 @@ enum JSONNumberText {
     /// that underflows to 0.
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let parts = parse(text) else { return nil }
-        if parts.isZero { return parts.isNegative ? -0.0 : 0.0 }
-        guard let value = parts.fastDouble ?? Double(String(decoding: text, as: UTF8.self)),
-              value.isFinite, value != 0 else { return nil }
+        let value = parts.isZero
+            ? (parts.isNegative ? -0.0 : 0.0)
+            : parts.fastDouble ?? Double(String(decoding: text, as: UTF8.self)) ?? .nan
+        guard value.isFinite else { return nil }
+        guard value != 0 || decoderSeesTrueZero(text) else { return nil }
         return value
+    }
+
+    /// `JSONDecoder.isTrueZero`, quirk included: it tells a real zero from an underflow by
+    /// the first digit 1–9 or `e` it meets, reading four bytes at a time from the start but
+    /// the last one to three bytes backwards. So it refuses "0e2" (it meets the exponent's
+    /// 2 first) while taking "0e0" and "0.0e5". Copied as is, so both paths agree.
+    static func decoderSeesTrueZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        func verdict(_ byte: UInt8) -> Bool? {
+            switch byte {
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            default: nil
+            }
+        }
+        let whole = text.count - text.count % 4
+        for index in 0..<whole {
+            if let answer = verdict(text[index]) { return answer }
+        }
+        for index in (whole..<text.count).reversed() {
+            if let answer = verdict(text[index]) { return answer }
+        }
+        return true
     }
 
     /// `JSONDecoder`'s `Int`: the digits when they fit, else the number through `Double`
