@@ -11,7 +11,8 @@ extension KeyedDecodingContainer {
 
     func lenientInt(_ key: Key) -> Int? {
         if let value = try? decodeIfPresent(Int.self, forKey: key) { return value }
-        if let value = try? decodeIfPresent(Double.self, forKey: key), value.rounded() == value { return Int(value) }
+        // `Int(exactly:)`, not `Int(_:)`: an integral 1e20 is out of range and trapped.
+        if let value = try? decodeIfPresent(Double.self, forKey: key), let exact = Int(exactly: value) { return exact }
         if let text = try? decodeIfPresent(String.self, forKey: key) { return Int(text) }
         return nil
     }
