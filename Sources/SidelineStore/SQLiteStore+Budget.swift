@@ -98,6 +98,14 @@ extension SQLiteStore {
         }
     }
 
+    /// When each logged call was made between `start` and `end`, in order (for the
+    /// benchmark's busiest-window figure: instants only, a Sunday is ~700,000 calls).
+    public func callTimes(from start: Date, through end: Date) throws(StoreError) -> [Date] {
+        try read { db in
+            try Double.fetchAll(db, sql: "SELECT at FROM call_log WHERE at >= ? AND at <= ? ORDER BY at", arguments: [start.seconds, end.seconds]).map(Date.init(seconds:))
+        }
+    }
+
     /// Drops log entries too old to matter (kept a day for `status` and debugging).
     public func pruneCallLog(before: Date) throws(StoreError) {
         try write { db in try db.cachedStatement(sql: "DELETE FROM call_log WHERE at < ?").execute(arguments: [before.seconds]) }

@@ -77,7 +77,7 @@ struct BenchFigures {
         return kickoffs.max().map { now.timeIntervalSince($0) }
     }
 
-    func result(name: String, leagues: Int, registrations: Int, log: [Date], budget: Int, wallSeconds: Double) -> BenchResult {
+    func result(name: String, leagues: Int, registrations: Int, log: [Date], budget: Int, peakRSS: Double, wallSeconds: Double) -> BenchResult {
         let idle = idleCPU.sorted()
         let fixed = idle.isEmpty ? nil : idle[idle.count / 2]
         let perResponse = responses > 0 ? (busyCPU - Double(busyPasses) * (fixed ?? 0)) / Double(responses) : nil
@@ -89,7 +89,7 @@ struct BenchFigures {
             staleMedian: percentile(0.5), staleWorst: staleness.keys.max(),
             totalCalls: log.count, naiveCalls: Int(naiveCalls.rounded()),
             fixedPassCPU: fixed, idlePasses: idle.count, cpuPerResponse: perResponse, responses: responses,
-            peakRSS: CPUTime.peakRSS(), wallSeconds: wallSeconds
+            peakRSS: peakRSS, wallSeconds: wallSeconds
         )
     }
 

@@ -87,10 +87,14 @@ struct BenchScenario {
             }
             BenchMain.log(String(format: "  %d idle passes at the last instant: median %.1f ms CPU", idlePasses, cpu.sorted()[cpu.count / 2] * 1000))
         }
-        let log = try store.callLog().filter { $0.at >= start && $0.at <= end }
+        // Taken before the call log is read back for the window figure, which is the
+        // benchmark's own work. (The peak is the process's: a later scenario's figure is at
+        // least an earlier one's; run a scenario alone for its own peak.)
+        let peak = CPUTime.peakRSS()
+        let log = try store.callTimes(from: start, through: end)
         let wall = ContinuousClock.now - wallStart
-        return figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log.map(\.at),
-                              budget: configuration.maxCallsPerMinute, wallSeconds: wall.seconds)
+        return figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
+                              budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall.seconds)
     }
 
     /// Registrations go straight into the store (the registration path makes four Sleeper
