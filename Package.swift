@@ -113,7 +113,7 @@ let package = Package(
             dependencies: ["SidelineSleeper", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineFakeSleeper"]),
         .testTarget(
             name: "SidelineSinksTests",

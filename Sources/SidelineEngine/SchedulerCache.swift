@@ -58,8 +58,6 @@ struct SchedulerCache {
         let week: WeekKey
     }
 
-    var isFilled: Bool { token != nil }
-
     mutating func fill(token: Int, registrations: [Registration], leagues: [String: StoredLeague], nflState: (state: NFLState, fetchedAt: Date)?) {
         self = SchedulerCache()
         self.token = token
@@ -108,11 +106,6 @@ struct SchedulerCache {
             }
             leagueLifecycles[mode, default: [:]][leagueID] = summary.openCount == 0 ? nil : summary
         }
-    }
-
-    /// Open lifecycle keys of `mode`.
-    func openKeys(mode: PassMode) -> [LifecycleKey] {
-        (lifecycles[mode] ?? [:]).compactMap { $0.value.isOpen ? $0.key : nil }
     }
 
     /// When an open activity next needs a step with no new data: its age limit, a

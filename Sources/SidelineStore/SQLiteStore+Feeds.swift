@@ -73,17 +73,6 @@ extension SQLiteStore {
         }
     }
 
-    /// Every league's snapshot for `week`, decoded (to warm the scheduler's cache).
-    public func snapshots(week: WeekKey) throws(StoreError) -> [String: StoredSnapshot] {
-        try read { db in
-            var result: [String: StoredSnapshot] = [:]
-            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT league_id, entries, fetched_at FROM snapshot WHERE week_key = ?"), arguments: [week.storageKey]) {
-                result[row["league_id"]] = StoredSnapshot(entries: try Self.entries(row), fetchedAt: Date(seconds: row["fetched_at"]))
-            }
-            return result
-        }
-    }
-
     /// The snapshots for `week` of the leagues in `leagueIDs`, decoded.
     public func snapshots(week: WeekKey, leagueIDs: Set<String>) throws(StoreError) -> [String: StoredSnapshot] {
         try read { db in

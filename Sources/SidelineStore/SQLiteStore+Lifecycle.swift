@@ -69,17 +69,6 @@ extension SQLiteStore {
         }
     }
 
-    /// The keys of `mode`'s open lifecycle rows, without decoding them (for planning).
-    public func openLifecycleKeys(mode: PassMode) throws(StoreError) -> Set<LifecycleKey> {
-        try read { db in
-            var keys: Set<LifecycleKey> = []
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT l.registration_id, l.week_key FROM lifecycle l JOIN registration r ON r.id = l.registration_id AND r.removed_at IS NULL WHERE l.mode = ? AND l.is_open = 1"), arguments: [mode.rawValue]) {
-                if let week = WeekKey(storageKey: row["week_key"]) { keys.insert(LifecycleKey(registrationID: row["registration_id"], week: week, mode: mode)) }
-            }
-            return keys
-        }
-    }
-
     /// Every open lifecycle row of a registration, in both modes.
     public func openLifecycleStates(registrationID: Int64) throws(StoreError) -> [LifecycleKey: LifecycleState] {
         let rows = try read { db in

@@ -1,4 +1,5 @@
 import Foundation
+import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
 
@@ -23,7 +24,7 @@ struct JSONReaderTests {
     func structure() {
         let pieces = ["[", "]", "{", "}", ",", ":", "\"", "\"a\"", "\"k\":", "\\", "\\u", "0", "1", "-", ".", "e", "12",
                       "null", "true", "false", "nul", " ", "\n", "\t", "\u{0}", "x", "é"]
-        var generator = SeededGenerator(seed: 0xACCE_9700)
+        var generator = SplitMix64(seed: 0xACCE_9700)
         var mismatches: [String] = []
         var accepted = 0
         for _ in 0..<20_000 {
@@ -39,7 +40,7 @@ struct JSONReaderTests {
 
     @Test("numbers read as Int and Double exactly as JSONDecoder reads them (seeded)")
     func numbers() throws {
-        var generator = SeededGenerator(seed: 0x0DD5_0000)
+        var generator = SplitMix64(seed: 0x0DD5_0000)
         var texts = ["0", "-0", "0.0", "-0.0", "0e0", "0e2", "0E1", "0.0e5", "0.000e1", "1e-400", "-1e-400", "1e400", "2e-324",
                      "3e-324", "4.9406564584124654e-324", "2.2250738585072011e-308", "1.7976931348623157e308",
                      "1.7976931348623159e308", "9007199254740992", "9007199254740993", "9007199254740993.0",
@@ -79,7 +80,7 @@ struct JSONReaderTests {
 
     @Test("strings read exactly as JSONDecoder reads them: escapes, surrogates, control bytes, UTF-8 (seeded)")
     func strings() {
-        var generator = SeededGenerator(seed: 0x5791_0000)
+        var generator = SplitMix64(seed: 0x5791_0000)
         let pieces: [[UInt8]] = ["a", "Z", " ", "\\", "\\\\", "\\\"", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\x", "\\u", "\\u00e9",
                                  "\\u0000", "\\uD83C", "\\ud83c", "\\uDFC8", "\\udfc8", "\\u0041", "\\u00G0", "\\uFFFF", "0", "d", "8",
                                  "é", "🏈", "\"", "/"].map { Array($0.utf8) }

@@ -138,7 +138,7 @@ struct MatchupsDecodingTests {
             ("synthetic", Array(SyntheticLeagues(count: 1).matchupsJSON(0, at: SyntheticSunday.games[0].kickoff.addingTimeInterval(3_600))), 600),
             ("edges", Array(Self.fuzzSeed.utf8), 2_500),
         ]
-        var generator = SeededGenerator(seed: 0x5EED_1E55)
+        var generator = SplitMix64(seed: 0x5EED_1E55)
         var mismatches: [String] = []
         var decoded = 0, failed = 0
         for seed in seeds {
@@ -259,21 +259,6 @@ enum Decoded: Equatable, CustomStringConvertible {
     }
 }
 
-/// A fixed-seed generator (SplitMix64): the fuzz is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One to three random edits of a body, biased toward the bytes and snippets that matter
 /// to a JSON reader.
 enum Mutator {
@@ -286,7 +271,7 @@ enum Mutator {
         "9007199254740993.0", "1E+2", "\"12\"", "\"x\"", "\"1.5\"", "12345678901234567890",
     ]
 
-    static func mutate(_ original: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ original: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var body = original
         for _ in 0..<Int.random(in: 1...3, using: &generator) {
             let at = body.isEmpty ? 0 : Int.random(in: 0..<body.count, using: &generator)

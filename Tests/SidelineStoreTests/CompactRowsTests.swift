@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SidelineFakeSleeper
 import Testing
 @testable import SidelineCore
 @testable import SidelineStore
@@ -76,7 +77,7 @@ struct CompactRowsTests {
         for cut in 0..<snapshot.count { #expect(throws: (any Error).self) { try CompactRows.matchupEntries(Array(snapshot.prefix(cut))) } }
         #expect(throws: (any Error).self) { try CompactRows.lifecycleState(lifecycle + [0]) }
         #expect(throws: (any Error).self) { try CompactRows.lifecycleState(Array("{\"startedCount\":0}".utf8)) }
-        var generator = SeededGenerator(seed: 12)
+        var generator = SplitMix64(seed: 12)
         for _ in 0..<1000 {
             var damaged = Bool.random(using: &generator) ? lifecycle : snapshot
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
@@ -114,18 +115,5 @@ struct CompactRowsTests {
             #expect(try store.lifecycleStates(mode: .live, week: week)[LifecycleKey(registrationID: 1, week: week, mode: .live)] == state)
         }
         #expect(try store.snapshot(leagueID: "900", week: week)?.entries == Self.entries)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing corruption can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -137,8 +137,6 @@ public struct SyntheticLeagues: Sendable {
     }
 }
 
-extension SplitMix64: RandomNumberGenerator {}
-
 /// A memo shared by copies of one ``SyntheticLeagues`` (the router runs on many threads).
 final class DraftedRosters: Sendable {
     let rosters = Mutex<[Int: [SyntheticLeagues.Roster]]>([:])

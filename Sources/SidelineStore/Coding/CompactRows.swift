@@ -31,18 +31,28 @@ enum CompactRows {
 
     static func lifecycleState(_ bytes: [UInt8]) throws -> LifecycleState {
         var reader = try CompactReader(bytes, version: lifecycleVersion, what: "lifecycle row")
-        let startedCount = try reader.int()
-        let lastEndedAt = try reader.optional { try $0.date() }
-        let activity = try reader.optional { reader -> ActivityState in
-            let id = try reader.string()
-            let startedAt = try reader.date()
-            let phase: ActivityState.Phase = try reader.bool() ? .grace(since: try reader.date()) : .live
-            let lastEventAt = try reader.optional { try $0.date() }
-            let view = try matchupView(&reader)
-            return ActivityState(id: id, startedAt: startedAt, phase: phase, lastView: view, lastEventAt: lastEventAt)
+        let header = try lifecycleHeader(&reader)
+        var activity: ActivityState?
+        if let open = header.activity {
+            let phase: ActivityState.Phase = open.graceSince.map { .grace(since: $0) } ?? .live
+            activity = ActivityState(id: open.id, startedAt: open.startedAt, phase: phase, lastView: try matchupView(&reader), lastEventAt: open.lastEventAt)
         }
         guard reader.isAtEnd else { throw CompactCodingError(description: "lifecycle row: trailing bytes") }
-        return LifecycleState(activity: activity, startedCount: startedCount, lastEndedAt: lastEndedAt)
+        return LifecycleState(activity: activity, startedCount: header.startedCount, lastEndedAt: header.lastEndedAt)
+    }
+
+    typealias LifecycleHeader = (startedCount: Int, lastEndedAt: Date?, activity: (id: String, startedAt: Date, graceSince: Date?, lastEventAt: Date?)?)
+
+    /// Everything before the last view: what ``LifecycleRow`` reads without decoding the rest.
+    static func lifecycleHeader(_ reader: inout CompactReader) throws -> LifecycleHeader {
+        let startedCount = try reader.int()
+        let lastEndedAt = try reader.optional { try $0.date() }
+        guard try reader.bool() else { return (startedCount, lastEndedAt, nil) }
+        let id = try reader.string()
+        let startedAt = try reader.date()
+        let graceSince = try reader.bool() ? try reader.date() : nil
+        let lastEventAt = try reader.optional { try $0.date() }
+        return (startedCount, lastEndedAt, (id, startedAt, graceSince, lastEventAt))
     }
 
     static func write(_ view: MatchupView, _ writer: inout CompactWriter) {

@@ -23,30 +23,17 @@ public struct LifecycleRow: Sendable, Hashable {
     /// Reads the header only; the view is decoded by ``state()`` when a pass steps the row.
     init(bytes: [UInt8]) throws {
         self.bytes = bytes
-        let header = try CompactRows.lifecycleHeader(bytes)
-        isOpen = header.isOpen
-        activityStartedAt = header.startedAt
-        lastEventAt = header.lastEventAt
-        graceSince = header.graceSince
+        var reader = try CompactReader(bytes, version: CompactRows.lifecycleVersion, what: "lifecycle row")
+        let activity = try CompactRows.lifecycleHeader(&reader).activity
+        isOpen = activity != nil
+        activityStartedAt = activity?.startedAt
+        lastEventAt = activity?.lastEventAt
+        graceSince = activity?.graceSince
     }
 
     public func state() throws(StoreError) -> LifecycleState {
         do { return try CompactRows.lifecycleState(bytes) } catch {
             throw StoreError("a stored lifecycle state does not read back (\(error)); remove the registration and add it again")
         }
-    }
-}
-
-extension CompactRows {
-    static func lifecycleHeader(_ bytes: [UInt8]) throws -> (isOpen: Bool, startedAt: Date?, lastEventAt: Date?, graceSince: Date?) {
-        var reader = try CompactReader(bytes, version: lifecycleVersion, what: "lifecycle row")
-        _ = try reader.int()
-        _ = try reader.optional { try $0.date() }
-        guard try reader.bool() else { return (false, nil, nil, nil) }
-        _ = try reader.string()
-        let startedAt = try reader.date()
-        let graceSince = try reader.bool() ? try reader.date() : nil
-        let lastEventAt = try reader.optional { try $0.date() }
-        return (true, startedAt, lastEventAt, graceSince)
     }
 }
