@@ -114,7 +114,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineFakeSleeper"]),
+        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",
             dependencies: [

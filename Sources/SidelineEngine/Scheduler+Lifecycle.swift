@@ -21,14 +21,18 @@ extension Scheduler {
     /// by league: a league that neither moved nor has a timer due (its summed-up rows, see
     /// ``SchedulerCache/LeagueLifecycles``) is passed over without looking at its
     /// registrations. A row is decoded only when it is stepped.
-    func stepLifecycles(at now: Date, mode: PassMode, fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?], report: inout PassReport) throws(StoreError) -> ([LifecycleKey: LifecycleRow], [OutboxDraft]) {
-        guard let current = try currentWeek() else { return ([:], []) }
+    ///
+    /// What a step changes (rows and events together) is committed in batches of about
+    /// ``Batching/events`` events, each in one transaction, so a kickoff pass at 50,000
+    /// registrations never holds all its payloads at once. Each registration's row and its
+    /// events are in the same batch; a crash between batches leaves the later registrations
+    /// unstepped, and the next pass steps them from the same inputs.
+    func stepLifecycles(at now: Date, mode: PassMode, fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?], sinks: [String], report: inout PassReport) throws(StoreError) {
+        guard let current = try currentWeek() else { return }
         let known = try cachedLifecycles(mode: mode, week: current)
         let summaries = cache.leagueLifecycles[mode] ?? [:]
         let registrations = cache.registrations
         let settings = configuration.lifecycle
-        var changed: [LifecycleKey: LifecycleRow] = [:]
-        var drafts: [OutboxDraft] = []
 
         // Which weeks each registration is stepped for: its open ones, and the current one.
         var weeksByRegistration: [Int64: [WeekKey]] = [:]
@@ -68,29 +72,23 @@ extension Scheduler {
             return !shown.isDisjoint(with: teams)
         }
 
-        // Snapshots to read: fetched ones are in hand; the others come from the store, only
-        // for leagues that moved without a new body (a 304, a status change).
+        // Snapshots: fetched ones are in hand; the others (leagues that moved without a new
+        // body: a 304, a status change) are read from the store slice by slice while stepping
+        // and dropped after their league's last registration (a kickoff moves every league,
+        // and 5,000 decoded snapshots at once were ~65 MB).
         var snapshots: [SchedulerCache.LeagueWeek: StoredSnapshot] = [:]
-        var toLoad: [WeekKey: Set<String>] = [:]
         var timesByWeek: [WeekKey: [String: Date]] = [:]
         for week in allWeeks {
             let times = try cachedSnapshotTimes(week)
             timesByWeek[week] = times
-            for leagueID in cache.registrationsByLeague.keys where leagueMoved(leagueID, week) {
-                let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
-                if case .some(.some(let entries)) = fetched[key], let at = times[leagueID] {
-                    snapshots[key] = StoredSnapshot(entries: entries, fetchedAt: at)
-                } else if times[leagueID] != nil {
-                    toLoad[week, default: []].insert(leagueID)
+            for (key, answer) in fetched where key.week == week {
+                if case .some(let entries) = answer, let at = times[key.leagueID] {
+                    let snapshot = StoredSnapshot(entries: entries, fetchedAt: at)
+                    snapshots[key] = snapshot
+                    noteTeams(key, snapshot: snapshot)
                 }
             }
         }
-        for (week, ids) in toLoad {
-            for (leagueID, snapshot) in try store.snapshots(week: week, leagueIDs: ids) {
-                snapshots[.init(leagueID: leagueID, week: week)] = snapshot
-            }
-        }
-        for (key, snapshot) in snapshots { noteTeams(key, snapshot: snapshot) }
 
         // Whether a league moved, worked out once per league and week, not per registration.
         var movedMemo: [WeekKey: [String: Bool]] = [:]
@@ -110,21 +108,56 @@ extension Scheduler {
         }
         candidates.sort()
 
+        // What each candidate is stepped for, in order: its older open weeks, then the current
+        // one. Positions, not copies: at a kickoff this list has 50,000 entries.
+        var work: [WorkItem] = []
+        var lastUse: [SchedulerCache.LeagueWeek: Int] = [:]
         for index in candidates {
             let registration = registrations[index]
             let olderWeeks = weeksByRegistration[registration.id]
             let inCurrent = registration.season == current.season
-            guard olderWeeks != nil || inCurrent, let stored = cache.leagues[registration.leagueID] else { continue }
-
+            guard olderWeeks != nil || inCurrent, cache.leagues[registration.leagueID] != nil else { continue }
             for week in (olderWeeks ?? []).sorted() + (inCurrent ? [current] : []) {
                 let key = LifecycleKey(registrationID: registration.id, week: week, mode: mode)
-                let row = known[key]
                 let leagueMoved = moved(registration.leagueID, week)
                 if !leagueMoved {
                     // Nothing but the clock moved: only open activities with a timer due.
-                    guard let row, let wake = SchedulerCache.wake(row, settings: settings), wake <= now else { continue }
+                    guard let header = known[key], let wake = SchedulerCache.wake(header, settings: settings), wake <= now else { continue }
+                } else {
+                    lastUse[SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)] = work.count
                 }
-                let state = try row?.state() ?? .idle
+                work.append(WorkItem(registrationIndex: index, week: week, leagueMoved: leagueMoved))
+            }
+        }
+
+        var batch = CommitBatch()
+        var loaded: Set<SchedulerCache.LeagueWeek> = []
+        var next = 0
+        while next < work.count {
+            let slice = work[next..<min(next + batching.rows, work.count)]
+            next = slice.endIndex
+            let keys = slice.map { LifecycleKey(registrationID: registrations[$0.registrationIndex].id, week: $0.week, mode: mode) }
+            let rows = try store.lifecycleRows(keys.filter { known[$0] != nil })
+            var toLoad: [WeekKey: Set<String>] = [:]
+            for item in slice where item.leagueMoved {
+                let leagueID = registrations[item.registrationIndex].leagueID
+                let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: item.week)
+                if snapshots[key] == nil, timesByWeek[item.week]?[leagueID] != nil { toLoad[item.week, default: []].insert(leagueID) }
+            }
+            for (week, ids) in toLoad {
+                for (leagueID, snapshot) in try store.snapshots(week: week, leagueIDs: ids) {
+                    let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
+                    snapshots[key] = snapshot
+                    loaded.insert(key)
+                    noteTeams(key, snapshot: snapshot)
+                }
+            }
+            for (item, key) in zip(slice, keys) {
+                let registration = registrations[item.registrationIndex]
+                let leagueMoved = item.leagueMoved
+                guard let stored = cache.leagues[registration.leagueID] else { continue }
+                let week = key.week
+                let state = try rows[key]?.state() ?? .idle
                 let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)
                 let snapshot = snapshots[leagueKey]
                 let schedule = schedules[week] ?? nil
@@ -146,22 +179,56 @@ extension Scheduler {
                     mayStart: week == current && stored.league.status == .inSeason,
                     activityPrefix: Self.activityPrefix(registration: registration, week: week, mode: mode)
                 )
-                let (next, events) = LifecycleMachine.step(state, input, settings: configuration.lifecycle)
-                if next != state { changed[key] = LifecycleRow(next) }
+                let (nextState, events) = LifecycleMachine.step(state, input, settings: configuration.lifecycle)
+                if nextState != state { batch.rows[key] = LifecycleRow(nextState) }
                 guard !events.isEmpty else { continue }
                 let display = registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
                 for event in events {
                     let envelope = EventEnvelope(event, registration: registration, mode: mode, display: display, previous: state.activity?.lastView)
                     report.events.append(envelope)
-                    drafts.append(OutboxDraft(mode: mode, registrationID: registration.id, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now, payload: envelope.encoded()))
+                    batch.drafts.append(OutboxDraft(mode: mode, registrationID: registration.id, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now, payload: envelope.encoded()))
                 }
+            }
+            if batch.drafts.count >= batching.events || next == work.count {
+                try commit(&batch, mode: mode, sinks: sinks, at: now)
+            }
+            for key in loaded where (lastUse[key] ?? 0) < next {
+                snapshots[key] = nil
+                loaded.remove(key)
             }
         }
         report.nextKickoff = nextKickoff(schedules[current] ?? nil, week: current, after: now)
         for (week, schedule) in schedules { cache.steppedSchedules[week] = .some(schedule) }
         cache.steppedPlayersAt = players?.fetchedAt
         cache.stepAll = false
-        return (changed, drafts)
+    }
+
+    /// One registration to step for one week.
+    struct WorkItem {
+        let registrationIndex: Int
+        let week: WeekKey
+        let leagueMoved: Bool
+    }
+
+    /// Rows and events stepped but not yet committed.
+    struct CommitBatch {
+        var rows: [LifecycleKey: LifecycleRow] = [:]
+        var drafts: [OutboxDraft] = []
+    }
+
+    /// Commits a batch (states and events in one transaction) and writes the rows through to
+    /// the cache. If the commit fails, the cache no longer matches the database: it is
+    /// dropped, and the next pass reads everything again.
+    func commit(_ batch: inout CommitBatch, mode: PassMode, sinks: [String], at now: Date) throws(StoreError) {
+        guard !batch.rows.isEmpty || !batch.drafts.isEmpty else { return }
+        do {
+            try store.commitPass(rows: batch.rows, events: batch.drafts, sinks: [mode: sinks], at: now)
+        } catch {
+            invalidateCaches()
+            throw error
+        }
+        cache.store(batch.rows, mode: mode, settings: configuration.lifecycle)
+        batch = CommitBatch()
     }
 
     /// Remembers which teams a league's registered rosters (and everyone it shows) play for.

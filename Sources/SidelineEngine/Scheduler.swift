@@ -25,8 +25,23 @@ public actor Scheduler {
     var logger: Logger { environment.logger }
     var configuration: SidelineConfiguration { environment.configuration }
 
-    public init(environment: PassEnvironment) {
+    /// How many lifecycle rows a pass reads at a time while stepping, and after how many
+    /// events it commits what it has stepped (see ``stepLifecycles(at:mode:fetched:sinks:report:)``).
+    public struct Batching: Sendable {
+        public var rows: Int
+        public var events: Int
+
+        public init(rows: Int = 1_000, events: Int = 2_000) {
+            self.rows = max(1, rows)
+            self.events = max(1, events)
+        }
+    }
+
+    let batching: Batching
+
+    public init(environment: PassEnvironment, batching: Batching = Batching()) {
         self.environment = environment
+        self.batching = batching
     }
 
     /// Drops everything cached (the next pass re-reads the database).
@@ -75,11 +90,7 @@ public actor Scheduler {
         if !registrations.isEmpty { await followRenewedLeagues(registrations, at: now, report: &report) }
         try refreshCache()
 
-        let (rows, drafts) = try stepLifecycles(at: now, mode: mode, fetched: fetched, report: &report)
-        if !rows.isEmpty || !drafts.isEmpty {
-            try store.commitPass(rows: rows, events: drafts, sinks: [mode: sinks.map(\.name)], at: now)
-            cache.store(rows, mode: mode, settings: configuration.lifecycle)
-        }
+        try stepLifecycles(at: now, mode: mode, fetched: fetched, sinks: sinks.map(\.name), report: &report)
         report.openActivities = cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0
         await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
         await deliverToDevices(mode: mode, sinks: sinks, at: now, report: &report)
@@ -132,11 +143,11 @@ public actor Scheduler {
     }
 
     /// The lifecycle rows of `mode`: every open one and every one of `week`.
-    func cachedLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) -> [LifecycleKey: LifecycleRow] {
+    func cachedLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) -> [LifecycleKey: LifecycleRow.Header] {
         // A week that matches no row loads the open ones only.
         let wanted = week ?? WeekKey(season: "", seasonType: .off, week: 0)
         if cache.lifecycleWeek[mode] != wanted || cache.lifecycles[mode] == nil {
-            cache.setLifecycles(try store.lifecycleRows(mode: mode, week: wanted), mode: mode, week: wanted, settings: configuration.lifecycle)
+            cache.setLifecycles(try store.lifecycleHeaders(mode: mode, week: wanted), mode: mode, week: wanted, settings: configuration.lifecycle)
         }
         return cache.lifecycles[mode] ?? [:]
     }

@@ -24,9 +24,10 @@ struct SchedulerCache {
     /// Teams of the registered rosters' starters and of all their players, per league and
     /// week, from the latest snapshot: what the planner uses to order a kickoff burst.
     var leagueTeams: [LeagueWeek: (starters: Set<TeamCode>, rostered: Set<TeamCode>, shown: Set<TeamCode>)] = [:]
-    /// Lifecycle rows per mode, still encoded: every open one and every one of
-    /// `lifecycleWeek`. A row is decoded only when a pass steps it.
-    var lifecycles: [PassMode: [LifecycleKey: LifecycleRow]] = [:]
+    /// The headers of the lifecycle rows per mode: every open one and every one of
+    /// `lifecycleWeek`. A pass reads the full rows of the registrations it steps from the
+    /// store (kept in memory, 50,000 open rows were ~50 MB).
+    var lifecycles: [PassMode: [LifecycleKey: LifecycleRow.Header]] = [:]
     var lifecycleWeek: [PassMode: WeekKey] = [:]
     /// The weeks `lifecycles` has rows for, per mode.
     var lifecycleWeeks: [PassMode: Set<WeekKey>] = [:]
@@ -71,7 +72,7 @@ struct SchedulerCache {
     }
 
     /// Puts a freshly loaded set of rows in place and sums up every league.
-    mutating func setLifecycles(_ rows: [LifecycleKey: LifecycleRow], mode: PassMode, week: WeekKey, settings: LifecycleSettings) {
+    mutating func setLifecycles(_ rows: [LifecycleKey: LifecycleRow.Header], mode: PassMode, week: WeekKey, settings: LifecycleSettings) {
         lifecycles[mode] = rows
         lifecycleWeek[mode] = week
         lifecycleWeeks[mode] = Set(rows.keys.map(\.week))
@@ -84,7 +85,7 @@ struct SchedulerCache {
         guard !rows.isEmpty else { return }
         var leagues: Set<String> = []
         for (key, row) in rows {
-            lifecycles[mode, default: [:]][key] = row
+            lifecycles[mode, default: [:]][key] = row.header
             lifecycleWeeks[mode, default: []].insert(key.week)
             if let league = leagueByRegistration[key.registrationID] { leagues.insert(league) }
         }
@@ -110,7 +111,7 @@ struct SchedulerCache {
 
     /// When an open activity next needs a step with no new data: its age limit, a
     /// keep-alive, or the end of its grace. Read from the row's header, without decoding it.
-    static func wake(_ row: LifecycleRow, settings: LifecycleSettings) -> Date? {
+    static func wake(_ row: LifecycleRow.Header, settings: LifecycleSettings) -> Date? {
         guard let startedAt = row.activityStartedAt else { return nil }
         var wake = startedAt.addingTimeInterval(settings.maxActivityAge)
         wake = min(wake, (row.lastEventAt ?? startedAt).addingTimeInterval(PushPolicy.keepAliveInterval))

@@ -72,7 +72,7 @@ final class EngineHarness: Sendable {
                                playersStore: TestPlayersStore(directory: directory.path), logger: logger)
     }
 
-    func scheduler() throws -> Scheduler { Scheduler(environment: try environment()) }
+    func scheduler(batching: Scheduler.Batching = .init()) throws -> Scheduler { Scheduler(environment: try environment(), batching: batching) }
 
     func register(_ usernames: [String] = [GameDayScript.alex.username, GameDayScript.blake.username]) async throws -> [Registration] {
         let environment = try environment(registering: true)

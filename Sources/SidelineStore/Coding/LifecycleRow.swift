@@ -2,33 +2,47 @@ import Foundation
 import SidelineCore
 
 /// A lifecycle state as the store keeps it: compact bytes (~1 kB for an open activity,
-/// against ~15 kB for the decoded struct), plus the few fields the scheduler reads on every
-/// pass without decoding the rest: whether an activity is open, and its clocks.
+/// against ~15 kB for the decoded struct), plus its ``Header``: the few fields the scheduler
+/// reads on every pass without decoding the rest.
 public struct LifecycleRow: Sendable, Hashable {
+    /// Whether an activity is open, and its clocks (when it next needs a step). The scheduler
+    /// keeps only this between passes (~40 bytes a registration instead of ~1 kB) and reads
+    /// the full rows of the registrations a pass steps (``SQLiteStore/lifecycleRows(_:)``).
+    public struct Header: Sendable, Hashable {
+        public let isOpen: Bool
+        /// The open activity's start, last event and grace start.
+        public let activityStartedAt: Date?
+        public let lastEventAt: Date?
+        public let graceSince: Date?
+    }
+
     public let bytes: [UInt8]
-    public let isOpen: Bool
-    /// The open activity's start, last event and grace start: when it next needs a step.
-    public let activityStartedAt: Date?
-    public let lastEventAt: Date?
-    public let graceSince: Date?
+    public let header: Header
+
+    public var isOpen: Bool { header.isOpen }
+    public var activityStartedAt: Date? { header.activityStartedAt }
+    public var lastEventAt: Date? { header.lastEventAt }
+    public var graceSince: Date? { header.graceSince }
 
     public init(_ state: LifecycleState) {
         bytes = CompactRows.encode(state)
-        isOpen = state.isOpen
-        activityStartedAt = state.activity?.startedAt
-        lastEventAt = state.activity?.lastEventAt
-        if case .grace(let since) = state.activity?.phase { graceSince = since } else { graceSince = nil }
+        let graceSince: Date? = if case .grace(let since) = state.activity?.phase { since } else { nil }
+        header = Header(isOpen: state.isOpen, activityStartedAt: state.activity?.startedAt,
+                        lastEventAt: state.activity?.lastEventAt, graceSince: graceSince)
     }
 
     /// Reads the header only; the view is decoded by ``state()`` when a pass steps the row.
     init(bytes: [UInt8]) throws {
         self.bytes = bytes
+        header = try Self.header(of: bytes)
+    }
+
+    /// The header of stored bytes, without keeping them.
+    static func header(of bytes: [UInt8]) throws -> Header {
         var reader = try CompactReader(bytes, version: CompactRows.lifecycleVersion, what: "lifecycle row")
         let activity = try CompactRows.lifecycleHeader(&reader).activity
-        isOpen = activity != nil
-        activityStartedAt = activity?.startedAt
-        lastEventAt = activity?.lastEventAt
-        graceSince = activity?.graceSince
+        return Header(isOpen: activity != nil, activityStartedAt: activity?.startedAt,
+                      lastEventAt: activity?.lastEventAt, graceSince: activity?.graceSince)
     }
 
     public func state() throws(StoreError) -> LifecycleState {
