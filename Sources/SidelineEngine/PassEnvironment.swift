@@ -34,7 +34,10 @@ public struct PassReport: Sendable {
     public let at: Date
     public internal(set) var calls: [PlannedCall] = []
     public internal(set) var problems: [String] = []
-    public internal(set) var events: [EventEnvelope] = []
+    /// The pass's lifecycle events, in order. Only what identifies them: the payload each
+    /// sink receives is in the outbox (a kickoff pass at 50,000 registrations has ~10,000
+    /// events, and holding every envelope until the pass ended was ~30 MB).
+    public internal(set) var events: [PassEvent] = []
     public internal(set) var delivered = 0
     public internal(set) var deliveryFailures = 0
 
@@ -50,5 +53,29 @@ public struct PassReport: Sendable {
         if deliveryFailures > 0 { parts.append("\(deliveryFailures) delivery failures") }
         if !problems.isEmpty { parts.append("\(problems.count) problem\(problems.count == 1 ? "" : "s")") }
         return parts.joined(separator: ", ")
+    }
+}
+
+/// One lifecycle event of a pass, as ``PassReport`` lists it.
+public struct PassEvent: Sendable, Hashable {
+    public let event: LifecycleEventKind
+    public let reason: LifecycleReason
+    public let at: Date
+    public let registrationID: Int64
+    /// The registration's handle, as in the event's payload.
+    public let registration: String
+    public let activity: String
+    public let leagueID: String
+    public let sleeperUserID: String
+
+    init(_ event: LifecycleEvent, registration: Registration) {
+        self.event = event.kind
+        reason = event.reason
+        at = event.at
+        registrationID = registration.id
+        self.registration = registration.handle
+        activity = event.activityID
+        leagueID = registration.leagueID
+        sleeperUserID = registration.sleeperUserID
     }
 }

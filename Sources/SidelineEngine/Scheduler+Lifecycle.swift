@@ -29,7 +29,7 @@ extension Scheduler {
     /// unstepped, and the next pass steps them from the same inputs.
     func stepLifecycles(at now: Date, mode: PassMode, fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?], sinks: [String], report: inout PassReport) throws(StoreError) {
         guard let current = try currentWeek() else { return }
-        let known = try cachedLifecycles(mode: mode, week: current)
+        try loadLifecycles(mode: mode, week: current)
         let summaries = cache.leagueLifecycles[mode] ?? [:]
         let registrations = cache.registrations
         let settings = configuration.lifecycle
@@ -37,8 +37,8 @@ extension Scheduler {
         // Which weeks each registration is stepped for: its open ones, and the current one.
         var weeksByRegistration: [Int64: [WeekKey]] = [:]
         for (leagueID, summary) in summaries where summary.openWeeks.contains(where: { $0 != current }) {
-            for registration in cache.registrationsByLeague[leagueID] ?? [] {
-                for week in summary.openWeeks where week != current && known[LifecycleKey(registrationID: registration.id, week: week, mode: mode)]?.isOpen == true {
+            for registration in cache.members(of: leagueID) {
+                for week in summary.openWeeks where week != current && cache.header(LifecycleKey(registrationID: registration.id, week: week, mode: mode))?.isOpen == true {
                     weeksByRegistration[registration.id, default: []].append(week)
                 }
             }
@@ -104,7 +104,7 @@ extension Scheduler {
         for (leagueID, members) in cache.registrationsByLeague {
             let due = everything || allWeeks.contains { moved(leagueID, $0) } || (summaries[leagueID]?.wake).map { $0 <= now } == true
             guard due else { continue }
-            for registration in members { if let index = cache.registrationIndex[registration.id] { candidates.append(index) } }
+            candidates.append(contentsOf: members)
         }
         candidates.sort()
 
@@ -122,7 +122,7 @@ extension Scheduler {
                 let leagueMoved = moved(registration.leagueID, week)
                 if !leagueMoved {
                     // Nothing but the clock moved: only open activities with a timer due.
-                    guard let header = known[key], let wake = SchedulerCache.wake(header, settings: settings), wake <= now else { continue }
+                    guard let header = cache.header(key), let wake = SchedulerCache.wake(header, settings: settings), wake <= now else { continue }
                 } else {
                     lastUse[SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)] = work.count
                 }
@@ -137,7 +137,7 @@ extension Scheduler {
             let slice = work[next..<min(next + batching.rows, work.count)]
             next = slice.endIndex
             let keys = slice.map { LifecycleKey(registrationID: registrations[$0.registrationIndex].id, week: $0.week, mode: mode) }
-            let rows = try store.lifecycleRows(keys.filter { known[$0] != nil })
+            let rows = try store.lifecycleRows(keys.filter { cache.header($0) != nil })
             var toLoad: [WeekKey: Set<String>] = [:]
             for item in slice where item.leagueMoved {
                 let leagueID = registrations[item.registrationIndex].leagueID
@@ -185,7 +185,7 @@ extension Scheduler {
                 let display = registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
                 for event in events {
                     let envelope = EventEnvelope(event, registration: registration, mode: mode, display: display, previous: state.activity?.lastView)
-                    report.events.append(envelope)
+                    report.events.append(PassEvent(event, registration: registration))
                     batch.drafts.append(OutboxDraft(mode: mode, registrationID: registration.id, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now, payload: envelope.encoded()))
                 }
             }
@@ -234,7 +234,7 @@ extension Scheduler {
     /// Remembers which teams a league's registered rosters (and everyone it shows) play for.
     func noteTeams(_ key: SchedulerCache.LeagueWeek, snapshot: StoredSnapshot) {
         guard let players else { return }
-        let rosters = Set((cache.registrationsByLeague[key.leagueID] ?? []).map(\.rosterID))
+        let rosters = Set(cache.members(of: key.leagueID).map(\.rosterID))
         var starters: Set<TeamCode> = []
         var rostered: Set<TeamCode> = []
         var shown: Set<TeamCode> = []

@@ -142,14 +142,13 @@ public actor Scheduler {
         return times
     }
 
-    /// The lifecycle rows of `mode`: every open one and every one of `week`.
-    func cachedLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) -> [LifecycleKey: LifecycleRow.Header] {
+    /// Makes sure the cache holds the row headers of `mode`: every open one and every one of `week`.
+    func loadLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) {
         // A week that matches no row loads the open ones only.
         let wanted = week ?? WeekKey(season: "", seasonType: .off, week: 0)
         if cache.lifecycleWeek[mode] != wanted || cache.lifecycles[mode] == nil {
             cache.setLifecycles(try store.lifecycleHeaders(mode: mode, week: wanted), mode: mode, week: wanted, settings: configuration.lifecycle)
         }
-        return cache.lifecycles[mode] ?? [:]
     }
 
     // MARK: - Planning
@@ -162,7 +161,7 @@ public actor Scheduler {
 
     func planInput(at now: Date, mode: PassMode) throws(StoreError) -> PollPlanInput {
         let current = try currentWeek()
-        _ = try cachedLifecycles(mode: mode, week: current)
+        try loadLifecycles(mode: mode, week: current)
         var openLeagues: Set<SchedulerCache.LeagueWeek> = []
         var openWeeks: Set<WeekKey> = []
         for (league, summary) in cache.leagueLifecycles[mode] ?? [:] {
@@ -185,7 +184,7 @@ public actor Scheduler {
                 let hasOpen = openLeagues.contains(key)
                 let inSeason = cache.leagues[leagueID]?.league.status == .inSeason
                 let eligible = week == current
-                    ? inSeason && members.contains { $0.season == week.season }
+                    ? inSeason && members.contains { cache.registrations[$0].season == week.season }
                     : hasOpen
                 let teams = cache.leagueTeams[key]
                 leagues.append(LeaguePollState(leagueID: leagueID, week: week, eligible: eligible, lastFetchedAt: fetched[leagueID],

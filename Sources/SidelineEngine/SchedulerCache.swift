@@ -13,7 +13,8 @@ struct SchedulerCache {
     /// `PRAGMA data_version` when the cache was filled.
     var token: Int?
     var registrations: [Registration] = []
-    var registrationsByLeague: [String: [Registration]] = [:]
+    /// Positions in `registrations`, per league (positions, not copies: 50,000 copies were ~10 MB).
+    var registrationsByLeague: [String: [Int]] = [:]
     var leagueByRegistration: [Int64: String] = [:]
     var leagues: [String: StoredLeague] = [:]
     var nflState: (state: NFLState, fetchedAt: Date)?
@@ -24,18 +25,14 @@ struct SchedulerCache {
     /// Teams of the registered rosters' starters and of all their players, per league and
     /// week, from the latest snapshot: what the planner uses to order a kickoff burst.
     var leagueTeams: [LeagueWeek: (starters: Set<TeamCode>, rostered: Set<TeamCode>, shown: Set<TeamCode>)] = [:]
-    /// The headers of the lifecycle rows per mode: every open one and every one of
-    /// `lifecycleWeek`. A pass reads the full rows of the registrations it steps from the
-    /// store (kept in memory, 50,000 open rows were ~50 MB).
-    var lifecycles: [PassMode: [LifecycleKey: LifecycleRow.Header]] = [:]
+    /// The headers of the lifecycle rows per mode, week and registration: every open one and
+    /// every one of `lifecycleWeek`. A pass reads the full rows of the registrations it steps
+    /// from the store (kept in memory, 50,000 open rows were ~50 MB; these are ~2 MB).
+    var lifecycles: [PassMode: [WeekKey: [Int64: LifecycleRow.Header]]] = [:]
     var lifecycleWeek: [PassMode: WeekKey] = [:]
-    /// The weeks `lifecycles` has rows for, per mode.
-    var lifecycleWeeks: [PassMode: Set<WeekKey>] = [:]
     /// Per mode and league, what its rows add up to (see ``LeagueLifecycles``): a pass with
     /// nothing new looks at 5,000 of these instead of 50,000 rows.
     var leagueLifecycles: [PassMode: [String: LeagueLifecycles]] = [:]
-    /// Each registration's position in `registrations` (events keep that order).
-    var registrationIndex: [Int64: Int] = [:]
     /// The union of the registered starters' teams per week, for ``Scheduler/nextKickoff``;
     /// dropped whenever `leagueTeams` changes.
     var starterTeams: [WeekKey: (teams: Set<TeamCode>, complete: Bool)] = [:]
@@ -63,19 +60,29 @@ struct SchedulerCache {
         self = SchedulerCache()
         self.token = token
         self.registrations = registrations
-        registrationsByLeague = Dictionary(grouping: registrations, by: \.leagueID)
+        registrationsByLeague = Dictionary(grouping: registrations.indices, by: { registrations[$0].leagueID })
         leagueByRegistration = Dictionary(registrations.map { ($0.id, $0.leagueID) }, uniquingKeysWith: { first, _ in first })
-        registrationIndex = Dictionary(registrations.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.leagues = leagues
         self.nflState = nflState
         stepAll = true
     }
 
-    /// Puts a freshly loaded set of rows in place and sums up every league.
-    mutating func setLifecycles(_ rows: [LifecycleKey: LifecycleRow.Header], mode: PassMode, week: WeekKey, settings: LifecycleSettings) {
-        lifecycles[mode] = rows
+    /// The header of one row, if the row exists.
+    func header(_ key: LifecycleKey) -> LifecycleRow.Header? {
+        lifecycles[key.mode]?[key.week]?[key.registrationID]
+    }
+
+    /// The registrations of a league, in registration order.
+    func members(of leagueID: String) -> [Registration] {
+        (registrationsByLeague[leagueID] ?? []).map { registrations[$0] }
+    }
+
+    /// Puts a freshly loaded set of headers in place and sums up every league.
+    mutating func setLifecycles(_ headers: [LifecycleKey: LifecycleRow.Header], mode: PassMode, week: WeekKey, settings: LifecycleSettings) {
+        var byWeek: [WeekKey: [Int64: LifecycleRow.Header]] = [:]
+        for (key, header) in headers { byWeek[key.week, default: [:]][key.registrationID] = header }
+        lifecycles[mode] = byWeek
         lifecycleWeek[mode] = week
-        lifecycleWeeks[mode] = Set(rows.keys.map(\.week))
         leagueLifecycles[mode] = [:]
         summarize(registrationsByLeague.keys, mode: mode, settings: settings)
     }
@@ -85,24 +92,23 @@ struct SchedulerCache {
         guard !rows.isEmpty else { return }
         var leagues: Set<String> = []
         for (key, row) in rows {
-            lifecycles[mode, default: [:]][key] = row.header
-            lifecycleWeeks[mode, default: []].insert(key.week)
+            lifecycles[mode, default: [:]][key.week, default: [:]][key.registrationID] = row.header
             if let league = leagueByRegistration[key.registrationID] { leagues.insert(league) }
         }
         summarize(leagues, mode: mode, settings: settings)
     }
 
     private mutating func summarize(_ leagues: some Sequence<String>, mode: PassMode, settings: LifecycleSettings) {
-        let rows = lifecycles[mode] ?? [:]
-        let weeks = lifecycleWeeks[mode] ?? []
+        let weeks = lifecycles[mode] ?? [:]
         for leagueID in leagues {
             var summary = LeagueLifecycles()
-            for registration in registrationsByLeague[leagueID] ?? [] {
-                for week in weeks {
-                    guard let row = rows[LifecycleKey(registrationID: registration.id, week: week, mode: mode)], row.isOpen else { continue }
+            for index in registrationsByLeague[leagueID] ?? [] {
+                let registration = registrations[index]
+                for (week, headers) in weeks {
+                    guard let header = headers[registration.id], header.isOpen else { continue }
                     summary.openWeeks.insert(week)
                     summary.openCount += 1
-                    if let wake = Self.wake(row, settings: settings) { summary.wake = min(summary.wake ?? wake, wake) }
+                    if let wake = Self.wake(header, settings: settings) { summary.wake = min(summary.wake ?? wake, wake) }
                 }
             }
             leagueLifecycles[mode, default: [:]][leagueID] = summary.openCount == 0 ? nil : summary

@@ -65,7 +65,7 @@ struct BenchFigures {
 
     /// Time from the kickoff pass of the latest game among the registration's starters that
     /// had kicked off, to this start.
-    func startDelay(_ event: EventEnvelope, at now: Date) -> Double? {
+    func startDelay(_ event: PassEvent, at now: Date) -> Double? {
         guard let user = Int(event.sleeperUserID) else { return nil }
         let offset = user - 900_000_000_000_000_000
         let (league, roster) = (offset / 100, offset % 100)
