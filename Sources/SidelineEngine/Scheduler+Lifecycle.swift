@@ -132,6 +132,7 @@ extension Scheduler {
 
         var batch = CommitBatch()
         var loaded: Set<SchedulerCache.LeagueWeek> = []
+        var lineups: [SchedulerCache.LeagueWeek: [Int: LineupView]] = [:]
         var next = 0
         while next < work.count {
             let slice = work[next..<min(next + batching.rows, work.count)]
@@ -164,10 +165,15 @@ extension Scheduler {
 
                 var view: MatchupView?
                 if leagueMoved, let snapshot, let players {
-                    view = StarterMapper.view(
-                        rosterID: registration.rosterID, league: stored.league, snapshot: snapshot.entries,
-                        teamNames: stored.teamNames, players: players.index, schedule: schedule, week: week.week
-                    )
+                    // A league's lineups are the same for all its registrations: made once.
+                    view = StarterMapper.view(rosterID: registration.rosterID, league: stored.league, snapshot: snapshot.entries,
+                                              teamNames: stored.teamNames, week: week.week) { entry, teamName in
+                        if let made = lineups[leagueKey]?[entry.rosterID] { return made }
+                        let made = StarterMapper.lineup(entry: entry, teamName: teamName, bestBall: stored.league.isBestBall,
+                                                        players: players.index, schedule: schedule)
+                        lineups[leagueKey, default: [:]][entry.rosterID] = made
+                        return made
+                    }
                 } else if !leagueMoved {
                     view = state.activity?.lastView
                 }
@@ -196,6 +202,7 @@ extension Scheduler {
                 snapshots[key] = nil
                 loaded.remove(key)
             }
+            for key in lineups.keys where (lastUse[key] ?? 0) < next { lineups[key] = nil }
         }
         report.nextKickoff = nextKickoff(schedules[current] ?? nil, week: current, after: now)
         for (week, schedule) in schedules { cache.steppedSchedules[week] = .some(schedule) }

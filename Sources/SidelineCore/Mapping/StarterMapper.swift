@@ -53,6 +53,21 @@ public enum StarterMapper {
         schedule: WeekSchedule?,
         week: Int
     ) -> MatchupView? {
+        view(rosterID: rosterID, league: league, snapshot: snapshot, teamNames: teamNames, week: week) { entry, teamName in
+            lineup(entry: entry, teamName: teamName, bestBall: league.isBestBall, players: players, schedule: schedule)
+        }
+    }
+
+    /// The same view, with each lineup made by `lineup` (given the entry and its team name):
+    /// the scheduler makes each of a league's lineups once for all its registrations.
+    public static func view(
+        rosterID: Int,
+        league: League,
+        snapshot: [MatchupEntry],
+        teamNames: [Int: String],
+        week: Int,
+        lineup: (MatchupEntry, String) -> LineupView
+    ) -> MatchupView? {
         guard let mine = snapshot.first(where: { $0.rosterID == rosterID }) else { return nil }
         let opponentEntry = mine.matchupID.flatMap { id in
             snapshot.first { $0.matchupID == id && $0.rosterID != rosterID }
@@ -62,10 +77,8 @@ public enum StarterMapper {
             leagueName: league.name,
             season: league.season,
             week: week,
-            me: lineup(entry: mine, teamName: name(rosterID), bestBall: league.isBestBall, players: players, schedule: schedule),
-            opponent: opponentEntry.map {
-                lineup(entry: $0, teamName: name($0.rosterID), bestBall: league.isBestBall, players: players, schedule: schedule)
-            },
+            me: lineup(mine, name(rosterID)),
+            opponent: opponentEntry.map { lineup($0, name($0.rosterID)) },
             hasMedianGame: league.hasMedianGame
         )
     }
