@@ -111,27 +111,39 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("the scheduler's 8 concurrent GETs are in flight at once on the one loop thread")
+    @Test("the scheduler's 8 concurrent GETs are in flight at once, and the next pass reuses their connections")
     func eightAtOnce() async throws {
-        // The server answers nothing until all 8 requests are waiting: a transport that ran
-        // them one after another would never get an answer (and fail by its timeout).
+        // The server answers none of a round's 8 requests until all 8 are waiting: a
+        // transport that ran them one after another, or held them back as PIPEWAIT does over
+        // plain http, would never get an answer (and fail by its timeout).
         let arrived = Counter()
-        let latch = Latch()
+        let rounds = [Latch(), Latch()]
         let handler: LoopbackHTTPServer.Handler = { _ in
-            if arrived.increment() == 8 { latch.open() }
-            latch.wait()
+            let count = arrived.increment()
+            let round = rounds[min((count - 1) / 8, rounds.count - 1)]
+            if count % 8 == 0 { round.open() }
+            round.wait()
+            // Then one answer every 10 ms, as a pass's answers come: each transfer finishes
+            // (and leaves the multi handle) before the next.
+            usleep(useconds_t(((count - 1) % 8) * 10_000))
             return .init(text: "{}")
         }
         try await withLoopbackServer(handler) { server in
+            defer { rounds.forEach { $0.open() } }
             let transport = CurlTransport(timeout: 20)
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for index in 0..<8 {
-                    group.addTask { try await transport.get(server.baseURL.appendingPathComponent("m/\(index)"), headers: [:]).status }
+            for pass in 0..<2 {
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in 0..<8 {
+                        group.addTask { try await transport.get(server.baseURL.appendingPathComponent("p\(pass)/m\(index)"), headers: [:]).status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                #expect(statuses == Array(repeating: 200, count: 8))
             }
-            #expect(statuses == Array(repeating: 200, count: 8))
-            #expect(server.acceptedConnections == 8, "HTTP/1.1: one connection per request in flight")
+            // HTTP/1.1: one connection per request in flight, all 8 kept for the next pass.
+            // libcurl's default cache size (four per handle still added) closed one as the
+            // first burst drained: 9 accepted.
+            #expect(server.acceptedConnections == 8)
         }
     }
 
