@@ -4,11 +4,12 @@ import PackageDescription
 // Module map (see README "Layout"):
 //   SidelineActivity    shared Live Activity model (Foundation only; an iOS widget can depend on it)
 //   SidelineCore        pure logic: models, mapping, lifecycle, poll planning, rate budget. No I/O.
-//   SidelineSleeper     adapter: Sleeper HTTP client and game-status feeds (libcurl via FoundationNetworking)
+//   SidelineSleeper     adapter: Sleeper HTTP client and game-status feeds (over SidelineCurl)
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
 //   SidelineEngine      wiring: configuration, one scheduler pass, registration, sinks
 //   SidelineSinks       adapter: push sinks over HTTP (Standard Webhooks, ntfy)
-//   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over libcurl multi)
+//   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over SidelineCurl)
+//   SidelineCurl        adapter: the one HTTP client — libcurl's multi interface on one thread (GET/POST, keep-alive, HTTP/2)
 //   CCurl               C shim: typed wrappers for libcurl's variadic setopt/getinfo (system libcurl)
 //   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "SidelineCore", dependencies: ["SidelineActivity"]),
         .target(
             name: "SidelineSleeper",
-            dependencies: ["SidelineCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SidelineCore", "SidelineCurl", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "SidelineStore",
@@ -60,10 +61,11 @@ let package = Package(
             ]
         ),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "SidelineCurl", dependencies: ["CCurl"]),
         .target(
             name: "SidelineAPNs",
             dependencies: [
-                "CCurl", "SidelineCore",
+                "SidelineCurl", "SidelineCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -110,7 +112,7 @@ let package = Package(
         .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore"]),
         .testTarget(
             name: "SidelineSleeperTests",
-            dependencies: ["SidelineSleeper", "SidelineFakeSleeper"],
+            dependencies: ["SidelineSleeper", "SidelineCurl", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -127,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "SidelineAPNsTests",
             dependencies: [
-                "SidelineAPNs", "SidelineCore", "SidelineActivity",
+                "SidelineAPNs", "SidelineCurl", "SidelineCore", "SidelineActivity",
                 // The sink and the kill-and-restart test: the real binary against the fakes.
                 "sideline", "SidelineSinks", "SidelineEngine", "SidelineStore", "SidelineFakeSleeper",
                 .product(name: "Crypto", package: "swift-crypto"),

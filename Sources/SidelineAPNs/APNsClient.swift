@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SidelineCurl
 
 /// Sends Live Activity pushes to APNs and says what to do about each answer.
 ///
@@ -19,7 +20,7 @@ public final class APNsClient: Sendable {
     /// - Parameters:
     ///   - now: the clock for the JWT's `iat` and its refresh; injected for tests.
     /// - Throws: ``APNsCredentialError`` for a malformed key id or team id, or
-    ///   ``HTTPTransportError`` when libcurl cannot be set up.
+    ///   ``CurlError`` when libcurl cannot be set up.
     public init(
         configuration: APNsConfiguration, now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "sideline.apns"), tokenStore: (any APNsProviderTokenStore)? = nil
@@ -64,15 +65,13 @@ public final class APNsClient: Sendable {
     private func attempt(_ request: APNsRequest, jwt: APNsJWT) async -> APNsResponseClassifier.Classification {
         let base = configuration.baseURL(for: request.environment)
         let url = base.appendingPathComponent("3").appendingPathComponent("device").appendingPathComponent(request.deviceToken)
-        let response: HTTPResponse
+        let response: CurlResponse
         do {
             response = try await http.send(url: url, headers: request.headers(bearer: jwt.token, bundleID: configuration.bundleID), body: request.payload)
-        } catch let error as HTTPTransportError {
+        } catch {
             let outcome = APNsResponseClassifier.classify(error)
             logger.warning("APNs unreachable: \(error)", metadata: ["push": "\(request)"])
             return .outcome(outcome)
-        } catch {
-            return .outcome(.retryLater(status: nil, reason: String(describing: error), retryAfter: nil))
         }
         let classification = APNsResponseClassifier.classify(response, apnsID: request.apnsID)
         if (500...599).contains(response.status) {
@@ -85,7 +84,7 @@ public final class APNsClient: Sendable {
         return classification
     }
 
-    private func log(_ outcome: APNsOutcome, request: APNsRequest, httpVersion: HTTPVersion) {
+    private func log(_ outcome: APNsOutcome, request: APNsRequest, httpVersion: CurlHTTPVersion) {
         let metadata: Logger.Metadata = ["push": "\(request)", "http": "\(httpVersion)"]
         switch outcome {
         case .delivered: logger.debug("APNs \(outcome)", metadata: metadata)

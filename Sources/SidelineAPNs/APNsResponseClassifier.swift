@@ -1,4 +1,5 @@
 import Foundation
+import SidelineCurl
 
 /// Reads an APNs response into an ``APNsOutcome``. Pure, so every row of the contract's
 /// table is unit-tested without a server.
@@ -12,7 +13,7 @@ enum APNsResponseClassifier {
     /// Reasons that mean the credentials are wrong (403) rather than stale.
     static let credentialReasons: Set<String> = ["InvalidProviderToken", "MissingProviderToken", "BadEnvironmentKeyInToken"]
 
-    static func classify(_ response: HTTPResponse, apnsID: UUID) -> Classification {
+    static func classify(_ response: CurlResponse, apnsID: UUID) -> Classification {
         let body = ErrorBody(response.body)
         let reason = body.reason ?? "HTTP \(response.status)"
         switch response.status {
@@ -40,14 +41,14 @@ enum APNsResponseClassifier {
     }
 
     /// A missing transport response is always worth retrying later. When no connection
-    /// was made (refused, TLS), the reason says so: such a request never reached APNs.
-    static func classify(_ error: HTTPTransportError) -> APNsOutcome {
-        let notSent = error.kind == .connectionFailed || error.kind == .tls
+    /// was made (refused, DNS, TLS), the reason says so: such a request never reached APNs.
+    static func classify(_ error: CurlError) -> APNsOutcome {
+        let notSent = error.kind == .connectionFailed || error.kind == .hostNotFound || error.kind == .tls
         return .retryLater(status: nil, reason: (notSent ? APNsOutcome.notSentPrefix : "") + error.description, retryAfter: nil)
     }
 
     /// `retry-after` in delta-seconds; the HTTP-date form is not used by APNs and ignored.
-    static func retryAfter(_ response: HTTPResponse) -> TimeInterval? {
+    static func retryAfter(_ response: CurlResponse) -> TimeInterval? {
         guard let value = response.headers["retry-after"], let seconds = TimeInterval(value), seconds >= 0 else {
             return nil
         }

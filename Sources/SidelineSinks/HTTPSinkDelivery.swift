@@ -12,8 +12,9 @@ public enum HTTPDeliveryVerdict: Sendable, Equatable {
     case permanent
 
     /// 2xx delivers; 408, 425, 429 and 5xx are retryable; every other status (other 4xx,
-    /// and a 3xx that `URLSession` did not follow) is permanent: it is a configuration
-    /// problem (wrong URL, secret or token) that a retry every pass would only repeat.
+    /// and a 3xx: ``CurlTransport`` does not follow redirects for a POST) is permanent: it
+    /// is a configuration problem (wrong URL, secret or token) that a retry every pass would
+    /// only repeat.
     public static func forStatus(_ status: Int) -> HTTPDeliveryVerdict {
         switch status {
         case 200..<300: .delivered
@@ -44,13 +45,13 @@ public struct HTTPSinkDelivery: Sendable {
     let logger: Logger
 
     /// - Parameters:
-    ///   - poster: the HTTP client (a ``URLSessionTransport`` in production).
+    ///   - poster: the HTTP client (a ``CurlTransport`` in production).
     ///   - timeout: per-request timeout in seconds.
     ///   - quickRetryDelay: how long to wait before the single in-call retry; `nil` for none.
     ///   - clock: what the quick retry sleeps on (a manual clock in tests).
     ///   - logger: permanent rejections are logged here at `error`, retries at `debug`.
     public init(
-        poster: any HTTPPoster = URLSessionTransport(),
+        poster: any HTTPPoster = CurlTransport(),
         timeout: TimeInterval = HTTPSinkDelivery.defaultTimeout,
         quickRetryDelay: Duration? = HTTPSinkDelivery.defaultQuickRetryDelay,
         clock: any Clock<Duration> = ContinuousClock(),

@@ -39,7 +39,7 @@ struct BenchScenario {
 
         let clock = BenchClock(start)
         let now: @Sendable () -> Date = { clock.now }
-        let transport = URLSessionTransport(timeout: configuration.timeout)
+        let transport = CurlTransport(timeout: configuration.timeout)
         let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
         let sleeper = HTTPSleeperClient(baseURL: configuration.sleeperURL, transport: transport, gate: gate,
                                         cache: StoreResponseCache(store: store), now: now)

@@ -41,7 +41,7 @@ final class BenchServerProcess {
     let input = Pipe()
     let output = Pipe()
     let baseURL: URL
-    let transport = URLSessionTransport(timeout: 15)
+    let transport = CurlTransport(timeout: 15)
 
     init(leagues: Int) throws {
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL

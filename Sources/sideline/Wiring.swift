@@ -13,12 +13,16 @@ struct Wiring {
     let configuration: SidelineConfiguration
     let store: SQLiteStore
     let logger: Logger
+    /// One HTTP client (one libcurl thread, one connection cache) for Sleeper, the status
+    /// feeds and the sinks of every pass this process runs.
+    let transport: CurlTransport
 
     static func open(_ configuration: SidelineConfiguration, label: String = "sideline") throws -> Wiring {
         bootstrapLogging(level: configuration.logLevel)
         do {
             let store = try SQLiteStore(path: configuration.databasePath)
-            return Wiring(configuration: configuration, store: store, logger: Logger(label: label))
+            return Wiring(configuration: configuration, store: store, logger: Logger(label: label),
+                          transport: CurlTransport(timeout: configuration.timeout))
         } catch {
             throw CLIFailure("\(error)", code: .database)
         }
@@ -34,7 +38,6 @@ struct Wiring {
     /// The environment a pass runs in. `now` is the pass's clock: every Sleeper call is
     /// logged at that instant, so `--now` replays keep an honest call log.
     func passEnvironment(now: @escaping @Sendable () -> Date, forRegistration: Bool = false) -> PassEnvironment {
-        let transport = URLSessionTransport(timeout: configuration.timeout)
         let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
         let sleeper = HTTPSleeperClient(
             baseURL: configuration.sleeperURL, transport: transport, gate: gate,
@@ -54,7 +57,7 @@ struct Wiring {
     /// The sinks a real (non-dry-run) pass delivers to. A sink that cannot be built from its
     /// configuration (a bad secret, a bad topic) is a configuration error: exit 78.
     func liveSinks(json: Bool) throws -> [any PushSink] {
-        let delivery = HTTPSinkDelivery(poster: URLSessionTransport(timeout: configuration.timeout), logger: logger)
+        let delivery = HTTPSinkDelivery(poster: transport, logger: logger)
         return try configuration.sinks.map { name throws -> any PushSink in
             do {
                 switch name {

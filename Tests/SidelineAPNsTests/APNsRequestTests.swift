@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SidelineAPNs
+import SidelineCurl
 
 @Suite("APNs request and outcome")
 struct APNsRequestTests {
@@ -66,7 +67,7 @@ struct APNsResponseClassifierTests {
 
     func classify(_ status: Int, _ body: String = "", headers: [String: String] = [:]) -> APNsResponseClassifier.Classification {
         APNsResponseClassifier.classify(
-            HTTPResponse(status: status, headers: headers, body: Data(body.utf8), httpVersion: .http2), apnsID: Self.id
+            CurlResponse(status: status, headers: headers, body: Data(body.utf8), httpVersion: .http2), apnsID: Self.id
         )
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SidelineActivity
 @testable import SidelineAPNs
+import SidelineCurl
 @testable import SidelineCore
 @testable import SidelineEngine
 @testable import SidelineSinks
@@ -62,8 +63,8 @@ struct APNsSinkTests {
 
     @Test("Only a refused connection proves a request was not sent")
     func notSent() {
-        #expect(APNsResponseClassifier.classify(HTTPTransportError(kind: .connectionFailed, message: "refused")).wasNotSent)
-        #expect(!APNsResponseClassifier.classify(HTTPTransportError(kind: .timedOut, message: "timeout")).wasNotSent)
+        #expect(APNsResponseClassifier.classify(CurlError(kind: .connectionFailed, message: "refused")).wasNotSent)
+        #expect(!APNsResponseClassifier.classify(CurlError(kind: .timedOut, message: "timeout")).wasNotSent)
         #expect(!APNsOutcome.retryLater(status: 503, reason: "ServiceUnavailable", retryAfter: nil).wasNotSent)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SidelineAPNs
+import SidelineCurl
 
 /// The transport on its own, against the fake APNs over real TLS and HTTP/2.
 @Suite("HTTP/2 over libcurl multi")
@@ -8,7 +9,7 @@ struct CurlHTTP2ClientTests {
     /// A complete valid request the fake server answers 200 (or as the token prefix says).
     func post(
         _ client: CurlHTTP2Client, _ server: FakeAPNs, tokens: APNsProviderToken, deviceToken: String = TestCredentials.deviceToken()
-    ) async throws -> HTTPResponse {
+    ) async throws -> CurlResponse {
         let request = try APNsRequest(deviceToken: deviceToken, environment: .sandbox, payload: try LiveActivityFixtures.payload())
         return try await client.send(
             url: server.baseURL.appendingPathComponent(request.path),
@@ -81,7 +82,7 @@ struct CurlHTTP2ClientTests {
         try await withFakeAPNs(trusting: key) { server in
             let client = try CurlHTTP2Client(options: .init(timeout: 10))
             defer { client.close() }
-            let error = await #expect(throws: HTTPTransportError.self) { try await post(client, server, tokens: tokens(key)) }
+            let error = await #expect(throws: CurlError.self) { try await post(client, server, tokens: tokens(key)) }
             #expect(error?.kind == .tls)
             #expect(try server.requests().isEmpty)
         }
@@ -90,7 +91,7 @@ struct CurlHTTP2ClientTests {
     @Test func aRefusedConnectionIsATransportError() async throws {
         let client = try CurlHTTP2Client(options: .init(timeout: 10))
         defer { client.close() }
-        let error = await #expect(throws: HTTPTransportError.self) {
+        let error = await #expect(throws: CurlError.self) {
             try await client.send(url: URL(string: "https://127.0.0.1:1/3/device/ab")!, headers: [], body: Data("{}".utf8))
         }
         #expect(error?.kind == .connectionFailed)
@@ -102,7 +103,7 @@ struct CurlHTTP2ClientTests {
         try await withFakeAPNs(trusting: key, options: .init(slowSeconds: 30)) { server in
             let client = try CurlHTTP2Client(options: .init(timeout: 1, caFile: server.caFile))
             defer { client.close() }
-            let error = await #expect(throws: HTTPTransportError.self) {
+            let error = await #expect(throws: CurlError.self) {
                 try await post(client, server, tokens: tokens(key), deviceToken: TestCredentials.deviceToken("dddd"))
             }
             #expect(error?.kind == .timedOut)
@@ -117,9 +118,9 @@ struct CurlHTTP2ClientTests {
             let pending = Task { try await post(client, server, tokens: tokens, deviceToken: TestCredentials.deviceToken("dddd")) }
             try await waitUntil { try server.requests().count == 1 }
             client.close()
-            let error = await #expect(throws: HTTPTransportError.self) { try await pending.value }
+            let error = await #expect(throws: CurlError.self) { try await pending.value }
             #expect(error?.kind == .closed)
-            let later = await #expect(throws: HTTPTransportError.self) { try await post(client, server, tokens: tokens) }
+            let later = await #expect(throws: CurlError.self) { try await post(client, server, tokens: tokens) }
             #expect(later?.kind == .closed)
         }
     }
@@ -133,7 +134,7 @@ struct CurlHTTP2ClientTests {
             let pending = Task { try await post(client, server, tokens: tokens, deviceToken: TestCredentials.deviceToken("dddd")) }
             try await waitUntil { try server.requests().count == 1 }
             pending.cancel()
-            let error = await #expect(throws: HTTPTransportError.self) { try await pending.value }
+            let error = await #expect(throws: CurlError.self) { try await pending.value }
             #expect(error?.kind == .cancelled)
             // The client still works afterwards.
             #expect(try await post(client, server, tokens: tokens).status == 200)

@@ -59,7 +59,7 @@ final class EngineHarness: Sendable {
     func environment(registering: Bool = false) throws -> PassEnvironment {
         let store = try SQLiteStore(path: configuration.databasePath)
         let now: @Sendable () -> Date = { [clock] in clock.now }
-        let transport = URLSessionTransport(timeout: 15)
+        let transport = CurlTransport(timeout: 15)
         let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
         let sleeper = HTTPSleeperClient(baseURL: configuration.sleeperURL, transport: transport, gate: gate, cache: StoreResponseCache(store: store), isRegistration: registering, now: now)
         let games = FallbackGameStatusSource(

@@ -1,7 +1,7 @@
 #ifndef SIDELINE_CCURL_H
 #define SIDELINE_CCURL_H
 
-// A thin shim over the system libcurl for SidelineAPNs (see docs/adr/008-apns-over-libcurl.md).
+// A thin shim over the system libcurl for SidelineCurl (see docs/adr/008-apns-over-libcurl.md).
 // Swift cannot call C variadic functions, and curl_easy_setopt, curl_multi_setopt and
 // curl_easy_getinfo are variadic: each wrapper below fixes one argument type. No logic here.
 

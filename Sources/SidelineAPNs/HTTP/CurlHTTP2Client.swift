@@ -1,13 +1,9 @@
 import Foundation
-import Synchronization
+import SidelineCurl
 
-/// HTTP/2 over TLS through libcurl's multi interface: one connection per host, reused by
-/// every request, with concurrent requests as concurrent streams on it. This is how APNs
-/// expects bulk sending (see `docs/adr/008-apns-over-libcurl.md` for why not `URLSession`).
-///
-/// A dedicated thread (``CurlMultiLoop``) owns the libcurl handles; ``send(url:headers:body:)``
-/// queues a request and suspends until the thread resumes it, so no Swift task ever blocks
-/// on the network. ``close()`` (also run by `deinit`) fails whatever is pending.
+/// The shared ``CurlClient`` set up the way APNs expects bulk sending: HTTP/2 over TLS, one
+/// connection per host, concurrent requests as concurrent streams on it (see
+/// `docs/adr/008-apns-over-libcurl.md`), and POST as the only method.
 public final class CurlHTTP2Client: Sendable {
     public struct Options: Sendable, Hashable {
         /// The whole request, connection setup included.
@@ -25,80 +21,41 @@ public final class CurlHTTP2Client: Sendable {
         }
     }
 
+    /// A response body larger than this is a broken server, not APNs (whose error bodies are
+    /// a few dozen bytes): the transfer is aborted rather than buffered.
+    static let maximumBodyBytes = 64 * 1024
+
     public let options: Options
-    private let loop: CurlMultiLoop
+    private let client: CurlClient
 
-    public init(options: Options = Options()) throws(HTTPTransportError) {
+    public init(options: Options = Options()) throws(CurlError) {
         self.options = options
-        let loop = try CurlMultiLoop(options: options)
-        self.loop = loop
-        let thread = Thread { loop.run() }
-        thread.name = "sideline-curl-http2"
-        thread.start()
+        client = try CurlClient(options: CurlClientOptions(
+            timeout: options.timeout, connectTimeout: options.connectTimeout, caFile: options.caFile,
+            // HTTP/2 over TLS (ALPN); HTTP/1.1 only for plain http, which APNs never is.
+            httpVersion: .http2OverTLS,
+            // Wait for the connection being set up instead of opening another one per
+            // request, so concurrent requests become streams on one connection.
+            waitForMultiplexing: true,
+            acceptEncoding: false, maximumBodyBytes: Self.maximumBodyBytes,
+            threadName: "sideline-curl-http2"
+        ))
     }
-
-    deinit { close() }
 
     /// POSTs `body` to `url` with `headers` (`name: value`, sent as given).
     ///
-    /// - Throws: ``HTTPTransportError`` when no response arrived (refused, TLS, timeout,
-    ///   closed, cancelled). Any HTTP status is a response, not an error.
-    public func send(url: URL, headers: [(name: String, value: String)], body: Data) async throws -> HTTPResponse {
-        let lines = headers.map { "\($0.name): \($0.value)" }
-        let id = loop.shared.withLock { shared in
-            shared.nextID += 1
-            return shared.nextID
-        }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let refusal: HTTPTransportError? = loop.shared.withLock { shared in
-                    if shared.closing { return HTTPTransportError(kind: .closed, message: "the HTTP/2 client was closed") }
-                    // Checked under the lock that `onCancel` takes, so a cancellation is
-                    // seen either here or by `onCancel` finding the request queued.
-                    if Task.isCancelled { return HTTPTransportError(kind: .cancelled, message: "request cancelled") }
-                    shared.queue.append(
-                        CurlSubmission(id: id, url: url.absoluteString, headers: lines, body: body, continuation: continuation)
-                    )
-                    CurlMultiLoop.wake(&shared)
-                    return nil
-                }
-                if let refusal { continuation.resume(throwing: refusal) }
-            }
-        } onCancel: {
-            cancel(id)
-        }
+    /// - Throws: ``CurlError`` when no response arrived (refused, TLS, timeout, closed,
+    ///   cancelled). Any HTTP status is a response, not an error.
+    public func send(url: URL, headers: [(name: String, value: String)], body: Data) async throws(CurlError) -> CurlResponse {
+        try await client.send(CurlRequest(.post, url: url.absoluteString, headers: headers, body: body))
     }
 
     /// Makes the next requests go out on a new connection: APNs asks for one after a 500 or
     /// 503. Requests already in flight finish on the old connection; requests sent
     /// meanwhile wait for them (at most the request timeout) and then use the new one.
-    public func resetConnection() {
-        loop.shared.withLock { shared in
-            shared.resetRequested = true
-            CurlMultiLoop.wake(&shared)
-        }
-    }
+    public func resetConnection() { client.resetConnection() }
 
-    /// Fails pending requests with ``HTTPTransportError/Kind/closed`` and stops the thread.
+    /// Fails pending requests with ``CurlError/Kind/closed`` and stops the thread.
     /// Idempotent; later sends fail at once.
-    public func close() {
-        loop.shared.withLock { shared in
-            shared.closing = true
-            CurlMultiLoop.wake(&shared)
-        }
-    }
-
-    private func cancel(_ id: UInt64) {
-        let queued: CurlSubmission? = loop.shared.withLock { shared in
-            if let index = shared.queue.firstIndex(where: { $0.id == id }) {
-                return shared.queue.remove(at: index)
-            }
-            if shared.inFlight.contains(id) {
-                shared.cancelled.insert(id)
-                CurlMultiLoop.wake(&shared)
-            }
-            return nil
-        }
-        queued?.continuation.resume(throwing: HTTPTransportError(kind: .cancelled, message: "request cancelled"))
-    }
+    public func close() { client.close() }
 }

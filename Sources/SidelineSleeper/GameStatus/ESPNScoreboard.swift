@@ -13,7 +13,7 @@ public struct ESPNScoreboard: GameStatusSource {
 
     public init(
         baseURL: URL = ESPNScoreboard.defaultBaseURL,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         logger: Logger = Logger(label: "sideline.espn")
     ) {
         self.baseURL = baseURL

@@ -14,7 +14,7 @@ public struct SleeperScoresFeed: GameStatusSource {
 
     public init(
         baseURL: URL = SleeperScoresFeed.defaultBaseURL,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         gate: any CallGate = OpenCallGate(),
         logger: Logger = Logger(label: "sideline.scores")
     ) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Makes HTTP POST requests for push sinks (webhooks, ntfy). The real one is
-/// ``URLSessionTransport``; tests use it too, against a receiver on loopback.
+/// ``CurlTransport``; tests use it too, against a receiver on loopback.
 public protocol HTTPPoster: Sendable {
     /// Performs one POST of `body` with `headers`. Any answer, whatever its status, is
     /// returned; only a missing answer (refused, DNS, timeout, TLS) throws, as

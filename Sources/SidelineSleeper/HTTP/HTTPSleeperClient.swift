@@ -19,7 +19,7 @@ public struct HTTPSleeperClient: SleeperClient {
 
     public init(
         baseURL: URL = HTTPSleeperClient.defaultBaseURL,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         gate: any CallGate = OpenCallGate(),
         cache: any ResponseCache = InMemoryResponseCache(),
         isRegistration: Bool = false,

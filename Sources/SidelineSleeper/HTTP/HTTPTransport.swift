@@ -11,6 +11,11 @@ public struct HTTPResponseHeaders: Sendable, Hashable {
         self.fields = lowered
     }
 
+    /// Fields whose names are lowercased already (``CurlResponse/headers``).
+    init(lowercased fields: [String: String]) {
+        self.fields = fields
+    }
+
     public subscript(name: String) -> String? { fields[name.lowercased()] }
 
     /// All fields, names lower-cased.
@@ -30,7 +35,7 @@ public struct HTTPTransportResponse: Sendable, Hashable {
     }
 }
 
-/// Makes HTTP GET requests. The real one is ``URLSessionTransport`` (libcurl underneath);
+/// Makes HTTP GET requests. The real one is ``CurlTransport`` (libcurl's multi interface);
 /// the protocol lets the engine's tests substitute a failing or recording transport.
 public protocol HTTPTransport: Sendable {
     /// Performs one GET. Any answer, whatever its status, is returned; only a missing answer

@@ -53,7 +53,7 @@ final class ServerHarness: Sendable {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let now: @Sendable () -> Date = { clock.now }
-        let transport = URLSessionTransport(timeout: 15)
+        let transport = CurlTransport(timeout: 15)
         let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
         func sleeperClient(registering: Bool) -> HTTPSleeperClient {
             HTTPSleeperClient(baseURL: configuration.sleeperURL, transport: transport, gate: gate,

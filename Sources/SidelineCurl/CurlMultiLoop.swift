@@ -2,13 +2,22 @@ import CCurl
 import Foundation
 import Synchronization
 
+/// What ``CurlClient/send(_:)`` hands to the loop thread.
+struct CurlSubmission: Sendable {
+    let id: UInt64
+    let request: CurlRequest
+    let continuation: CheckedContinuation<Result<CurlResponse, CurlError>, Never>
+
+    func fail(_ error: CurlError) { continuation.resume(returning: .failure(error)) }
+}
+
 /// The thread that drives one libcurl multi handle.
 ///
 /// libcurl handles are not thread-safe, so exactly one thread touches them: it runs
 /// `curl_multi_poll`, which sleeps until a socket is ready, a libcurl timer is due, or another
 /// thread calls `curl_multi_wakeup` (the one multi call that is safe from any thread).
-/// `CurlHTTP2Client.send` only appends to ``Shared/queue`` under the lock and wakes the
-/// thread; completions resume the caller's continuation from this thread. Swift's
+/// Other threads only append to ``Shared/queue`` (or mark a cancellation) under the lock and
+/// wake the thread; completions resume the caller's continuation from this thread. Swift's
 /// cooperative pool never waits on a socket.
 ///
 /// The `@unchecked Sendable` is this split: ``shared`` is behind a `Mutex`; everything else
@@ -29,27 +38,79 @@ final class CurlMultiLoop: @unchecked Sendable {
         /// `nil` while the loop swaps or frees the handle: a wakeup then is not needed, as
         /// the loop reads the queue before it polls again.
         var multi: MultiHandle?
-        var nextID: UInt64 = 0
     }
 
-    let shared: Mutex<Shared>
-    private let options: CurlHTTP2Client.Options
+    static let closedError = CurlError(kind: .closed, message: "the HTTP client was closed")
+    static let cancelledError = CurlError(kind: .cancelled, message: "request cancelled")
+
+    private let shared: Mutex<Shared>
+    private let ids = Atomic<UInt64>(0)
+    private let options: CurlClientOptions
     // Loop thread only:
     private var multi: UnsafeMutableRawPointer
     private var transfers: [UInt64: CurlTransfer] = [:]
+    /// `curl_multi_info_read` names the easy handle; this finds its transfer.
+    private var idsByHandle: [UnsafeMutableRawPointer: UInt64] = [:]
     private var resetting = false
 
-    init(options: CurlHTTP2Client.Options) throws(HTTPTransportError) {
+    init(options: CurlClientOptions) throws(CurlError) {
         CurlGlobal.ensureInitialized()
         self.options = options
-        multi = try Self.makeMulti()
+        multi = try Self.makeMulti(options)
         shared = Mutex(Shared(multi: MultiHandle(raw: multi)))
     }
 
     // MARK: Any thread
 
-    /// Wakes the loop; call with the lock held so the handle cannot be freed meanwhile.
-    static func wake(_ shared: inout Shared) {
+    func nextID() -> UInt64 {
+        ids.add(1, ordering: .relaxed).newValue
+    }
+
+    func submit(_ submission: CurlSubmission) {
+        let refusal: CurlError? = shared.withLock { shared in
+            if shared.closing { return Self.closedError }
+            // Checked under the lock that `cancel` takes, so a cancellation is seen either
+            // here or by `cancel` finding the request queued.
+            if Task.isCancelled { return Self.cancelledError }
+            shared.queue.append(submission)
+            // A queue that was not empty has a wakeup pending already: the loop empties
+            // the queue in one go. One wakeup (a write to a socket pair) per burst.
+            if shared.queue.count == 1 { Self.wake(&shared) }
+            return nil
+        }
+        if let refusal { submission.fail(refusal) }
+    }
+
+    func cancel(_ id: UInt64) {
+        let queued: CurlSubmission? = shared.withLock { shared in
+            if let index = shared.queue.firstIndex(where: { $0.id == id }) {
+                return shared.queue.remove(at: index)
+            }
+            if shared.inFlight.contains(id) {
+                shared.cancelled.insert(id)
+                Self.wake(&shared)
+            }
+            return nil
+        }
+        queued?.fail(Self.cancelledError)
+    }
+
+    func requestReset() {
+        shared.withLock { shared in
+            shared.resetRequested = true
+            Self.wake(&shared)
+        }
+    }
+
+    func close() {
+        shared.withLock { shared in
+            shared.closing = true
+            Self.wake(&shared)
+        }
+    }
+
+    /// Wakes the loop; called with the lock held so the handle cannot be freed meanwhile.
+    private static func wake(_ shared: inout Shared) {
         if let multi = shared.multi { _ = curl_multi_wakeup(multi.raw) }
     }
 
@@ -62,7 +123,7 @@ final class CurlMultiLoop: @unchecked Sendable {
                 shutDown()
                 return
             }
-            for id in commands.cancelled { cancel(id) }
+            for id in commands.cancelled { cancelTransfer(id) }
             for submission in commands.submissions { start(submission) }
             var running: Int32 = 0
             _ = curl_multi_perform(multi, &running)
@@ -106,7 +167,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfer = try CurlTransfer(submission, options: options)
         } catch {
             finished(submission.id)
-            submission.continuation.resume(throwing: error)
+            submission.fail(error)
             return
         }
         let code = curl_multi_add_handle(multi, transfer.handle)
@@ -114,36 +175,39 @@ final class CurlMultiLoop: @unchecked Sendable {
             transfer.cleanup()
             finished(submission.id)
             let message = "curl_multi_add_handle failed: \(String(cString: curl_multi_strerror(code)))"
-            submission.continuation.resume(throwing: HTTPTransportError(kind: .other, curlCode: Int(code.rawValue), message: message))
+            submission.fail(CurlError(kind: .other, curlCode: Int(code.rawValue), message: message))
             return
         }
         transfers[submission.id] = transfer
+        idsByHandle[transfer.handle] = submission.id
     }
 
     private func collectCompleted() {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
-            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
-            let result = ccurl_message_result(message)
-            guard let transfer = transfers.first(where: { $0.value.handle == handle })?.value else { continue }
-            let outcome: Result<HTTPResponse, any Error> =
-                result == CURLE_OK ? .success(transfer.response()) : .failure(transfer.failure(result))
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                  let id = idsByHandle[handle], let transfer = transfers[id]
+            else { continue }
             // `message` points into the multi handle and is invalid after removal: read first.
+            let result = ccurl_message_result(message)
+            let outcome: Result<CurlResponse, CurlError> =
+                result == CURLE_OK ? .success(transfer.response()) : .failure(transfer.failure(result))
             remove(transfer)
-            transfer.continuation.resume(with: outcome)
+            transfer.continuation.resume(returning: outcome)
         }
     }
 
-    private func cancel(_ id: UInt64) {
+    private func cancelTransfer(_ id: UInt64) {
         guard let transfer = transfers[id] else { return }
         remove(transfer)
-        transfer.continuation.resume(throwing: HTTPTransportError(kind: .cancelled, message: "request cancelled"))
+        transfer.continuation.resume(returning: .failure(Self.cancelledError))
     }
 
     private func remove(_ transfer: CurlTransfer) {
         _ = curl_multi_remove_handle(multi, transfer.handle)
-        transfer.cleanup()
+        idsByHandle[transfer.handle] = nil
         transfers[transfer.id] = nil
+        transfer.cleanup()
         finished(transfer.id)
     }
 
@@ -151,8 +215,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         shared.withLock { _ = $0.inFlight.remove(id) }
     }
 
-    /// Frees the multi handle, and with it every connection it cached, and makes a new one:
-    /// after a 5xx Apple asks for a new connection.
+    /// Frees the multi handle, and with it every connection it cached, and makes a new one.
     /// Returns `false` when no new handle could be made (libcurl out of memory): then the
     /// client is closed and every queued request fails.
     private func replaceMulti() -> Bool {
@@ -160,52 +223,42 @@ final class CurlMultiLoop: @unchecked Sendable {
         shared.withLock { $0.multi = nil }
         _ = curl_multi_cleanup(multi)
         do {
-            multi = try Self.makeMulti()
+            multi = try Self.makeMulti(options)
             shared.withLock { $0.multi = MultiHandle(raw: multi) }
             return true
         } catch {
             shared.withLock { $0.closing = true }
-            failQueued(HTTPTransportError(kind: .closed, message: "could not recreate the libcurl multi handle: \(error)"))
+            failQueued(CurlError(kind: .closed, message: "could not recreate the libcurl multi handle: \(error)"))
             return false
         }
     }
 
     private func shutDown() {
-        let error = HTTPTransportError(kind: .closed, message: "the HTTP/2 client was closed")
         for transfer in Array(transfers.values) {
             remove(transfer)
-            transfer.continuation.resume(throwing: error)
+            transfer.continuation.resume(returning: .failure(Self.closedError))
         }
         shared.withLock { $0.multi = nil }
         _ = curl_multi_cleanup(multi)
-        failQueued(error)
+        failQueued(Self.closedError)
     }
 
-    private func failQueued(_ error: HTTPTransportError) {
+    private func failQueued(_ error: CurlError) {
         let queued = shared.withLock { shared in
             let queued = shared.queue
             shared.queue = []
             return queued
         }
-        for submission in queued { submission.continuation.resume(throwing: error) }
+        for submission in queued { submission.fail(error) }
     }
 
-    private static func makeMulti() throws(HTTPTransportError) -> UnsafeMutableRawPointer {
+    private static func makeMulti(_ options: CurlClientOptions) throws(CurlError) -> UnsafeMutableRawPointer {
         guard let multi = curl_multi_init() else {
-            throw HTTPTransportError(kind: .other, message: "curl_multi_init failed")
+            throw CurlError(kind: .other, message: "curl_multi_init failed")
         }
         // Streams on one connection (libcurl's default since 7.62; set so it is explicit).
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, options.maximumCachedConnections)
         return multi
-    }
-}
-
-/// `curl_global_init` once per process, before the first handle. FoundationNetworking may
-/// call it too; libcurl 7.84+ built "threadsafe" (Debian's is) allows that.
-enum CurlGlobal {
-    private static let initialized: Bool = ccurl_global_init() == CURLE_OK
-
-    static func ensureInitialized() {
-        _ = initialized
     }
 }

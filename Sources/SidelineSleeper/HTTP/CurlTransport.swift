@@ -1,0 +1,91 @@
+import Foundation
+import SidelineCore
+import SidelineCurl
+
+/// ``HTTPTransport`` and ``HTTPPoster`` over ``CurlClient``: libcurl's multi interface driven
+/// by one thread (see `docs/adr/013-sleeper-over-libcurl.md`). One transport is one client:
+/// connections are kept alive and reused across requests, concurrent requests run side by
+/// side on the one thread, and there is no cookie store and no URL cache (ETags are handled
+/// by ``ResponseCache``, where the budget can see them).
+///
+/// GETs follow redirects (http and https only, at most 20), as `URLSession` did; POSTs do
+/// not (see ``post(_:headers:body:timeout:)``).
+public final class CurlTransport: HTTPTransport {
+    /// Sent as `User-Agent` so Sleeper can tell Sideline instances apart from scrapers.
+    public static let defaultUserAgent = "Sideline/\(SidelineVersion.current)"
+
+    /// Per-request timeout in seconds (millisecond resolution).
+    public let timeout: TimeInterval
+    let userAgent: String
+    /// `failure` only when libcurl could not make a multi handle (out of memory at start):
+    /// every request then fails as unreachable instead of the process failing to start.
+    let client: Result<CurlClient, CurlError>
+
+    /// - Parameters:
+    ///   - timeout: per-request timeout in seconds, connection setup included.
+    ///   - userAgent: the `User-Agent` header.
+    ///   - caFile: a PEM bundle to trust instead of the system store; `nil` for libcurl's
+    ///     built-in store (Debian: `/etc/ssl/certs/ca-certificates.crt`).
+    public init(timeout: TimeInterval = 15, userAgent: String = CurlTransport.defaultUserAgent, caFile: String? = nil) {
+        self.timeout = timeout
+        self.userAgent = userAgent
+        client = Result { () throws(CurlError) in
+            try CurlClient(options: CurlClientOptions(
+                timeout: timeout, connectTimeout: min(timeout, 10), caFile: caFile,
+                // What libcurl (and so URLSession) does by default: HTTP/2 when the TLS
+                // server offers it, waiting for it so concurrent GETs share one connection.
+                httpVersion: .http2OverTLS, waitForMultiplexing: true,
+                acceptEncoding: true,
+                // `players/nfl` is ~15 MB decoded; four times that is a broken server.
+                maximumBodyBytes: 64 << 20,
+                threadName: "sideline-http"
+            ))
+        }
+    }
+
+    public func get(_ url: URL, headers: [String: String]) async throws(SleeperError) -> HTTPTransportResponse {
+        let lines = Self.merge(["User-Agent": userAgent, "Accept": "application/json"], headers)
+        let request = CurlRequest(.get, url: url.absoluteString, headers: lines, followRedirects: true)
+        do throws(CurlError) {
+            return try await Self.response(client.get().send(request))
+        } catch {
+            throw .unreachable(url: url.absoluteString, reason: Self.reason(for: error))
+        }
+    }
+
+    /// `defaults` overridden by `headers`, names compared case-insensitively (as
+    /// `URLRequest.setValue(_:forHTTPHeaderField:)` did), defaults first.
+    static func merge(_ defaults: KeyValuePairs<String, String>, _ headers: [String: String]) -> [(name: String, value: String)] {
+        var lines: [(name: String, value: String)] = []
+        lines.reserveCapacity(defaults.count + headers.count)
+        let given = Set(headers.keys.map { $0.lowercased() })
+        for (name, value) in defaults where !given.contains(name.lowercased()) { lines.append((name, value)) }
+        for (name, value) in headers { lines.append((name, value)) }
+        return lines
+    }
+
+    static func response(_ response: CurlResponse) -> HTTPTransportResponse {
+        HTTPTransportResponse(status: response.status, headers: HTTPResponseHeaders(lowercased: response.headers), body: response.body)
+    }
+
+    /// The short, fixed reasons ``SleeperError/unreachable(url:reason:)`` and
+    /// ``HTTPPostError`` carry; libcurl's own message (which may name hosts and paths) only
+    /// for what has no short name, and then its fixed text for the code.
+    static func reason(for error: CurlError) -> String {
+        switch error.kind {
+        case .timedOut: "timed out"
+        case .connectionFailed: "connection refused"
+        case .hostNotFound: "host not found"
+        case .cancelled: "cancelled"
+        case .connectionLost: "network unavailable"
+        case .closed: "transport closed"
+        case .bodyTooLarge: "response too large"
+        case .tls: "TLS: " + curlText(error)
+        case .other: curlText(error)
+        }
+    }
+
+    private static func curlText(_ error: CurlError) -> String {
+        error.codeDescription ?? error.message
+    }
+}
