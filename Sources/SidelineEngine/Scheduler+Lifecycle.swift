@@ -239,8 +239,20 @@ extension Scheduler {
     }
 
     /// Remembers which teams a league's registered rosters (and everyone it shows) play for.
+    /// Skipped when the league's lineups and the players index are what they were last time
+    /// (points move every minute; who is in which lineup rarely does).
     func noteTeams(_ key: SchedulerCache.LeagueWeek, snapshot: StoredSnapshot) {
         guard let players else { return }
+        var hasher = Hasher()
+        hasher.combine(players.fetchedAt)
+        for entry in snapshot.entries {
+            hasher.combine(entry.rosterID)
+            hasher.combine(entry.starters)
+            hasher.combine(entry.players)
+        }
+        let lineups = hasher.finalize()
+        if cache.leagueTeams[key] != nil, cache.leagueTeamsLineups[key] == lineups { return }
+        cache.leagueTeamsLineups[key] = lineups
         let rosters = Set(cache.members(of: key.leagueID).map(\.rosterID))
         var starters: Set<TeamCode> = []
         var rostered: Set<TeamCode> = []

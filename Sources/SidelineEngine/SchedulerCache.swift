@@ -25,6 +25,8 @@ struct SchedulerCache {
     /// Teams of the registered rosters' starters and of all their players, per league and
     /// week, from the latest snapshot: what the planner uses to order a kickoff burst.
     var leagueTeams: [LeagueWeek: (starters: Set<TeamCode>, rostered: Set<TeamCode>, shown: Set<TeamCode>)] = [:]
+    /// A hash of the lineups (and players index) each `leagueTeams` entry was worked out from.
+    var leagueTeamsLineups: [LeagueWeek: Int] = [:]
     /// The headers of the lifecycle rows per mode, week and registration: every open one and
     /// every one of `lifecycleWeek`. A pass reads the full rows of the registrations it steps
     /// from the store (kept in memory, 50,000 open rows were ~50 MB; these are ~2 MB).
