@@ -31,45 +31,39 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { writer.codingPath(level: max(frame.index, 0)) }
 
     mutating func encodeNil(forKey key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         writer.writeNull()
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         writer.write(value)
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         writer.write(value)
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         try writer.write(value)
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         try writer.write(value)
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         writer.write(value)
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
@@ -83,17 +77,15 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
 
     private func integer<T: BinaryInteger>(_ value: T, _ key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         writer.write(value)
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let name = key.stringValue
-        let start = try writer.beginMember(name, of: frame)
+        let member = try writer.beginMember(key.stringValue, of: frame)
         try writer.encode(value, key: key)
-        writer.endMember(name, start: start)
+        writer.endMember(member)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -200,7 +192,7 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
 
     /// One value, once, and only while no container of this encoder is open.
     private func claim() throws {
-        guard !writer.refused, level >= 0, writer.depth == level, writer.bytes.count == start else {
+        guard !writer.refused, level >= 0, writer.depth == level, writer.output.count == start else {
             throw JSONByteWriter.Unsupported()
         }
     }

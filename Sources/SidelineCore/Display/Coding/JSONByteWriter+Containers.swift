@@ -23,15 +23,15 @@ extension JSONByteWriter {
         if level >= 0, depth == level + 1, frames[level].isObject == isObject, frames[level].start == start {
             return FrameHandle(index: level, serial: frames[level].serial)
         }
-        guard level >= 0, depth == level, bytes.count == start else {
+        guard level >= 0, depth == level, output.count == start else {
             // A second container of another kind, or one after a single value: JSONEncoder's
             // to merge or to refuse.
             refused = true
             return .refused
         }
         serials += 1
-        if !isObject { bytes.append(UInt8(ascii: "[")) }
-        frames.append(Frame(isObject: isObject, start: bytes.count - (isObject ? 0 : 1), firstMember: members.count, serial: serials))
+        if !isObject { output.append(UInt8(ascii: "[")) }
+        frames.append(Frame(isObject: isObject, start: output.count - (isObject ? 0 : 1), firstMember: members.count, serial: serials))
         return FrameHandle(index: level, serial: serials)
     }
 
@@ -40,26 +40,61 @@ extension JSONByteWriter {
         handle.index >= 0 && handle.index == depth - 1 && frames[handle.index].serial == handle.serial
     }
 
-    /// Writes `"key":` for a member of the object `handle`; returns where the member starts.
-    func beginMember(_ key: String, of handle: FrameHandle) throws -> Int {
-        guard !refused, isCurrent(handle) else { throw Unsupported() }
-        let start = bytes.count
-        // Non-ASCII keys could be canonically equal to another key (a String equality,
-        // which JSONEncoder's dictionary merges): leave those to it.
-        guard writeString(key) else { throw Unsupported() }
-        bytes.append(UInt8(ascii: ":"))
-        return start
+    /// A member being written: where it starts, and its key.
+    struct PendingMember {
+        let start: Int
+        let high: UInt64
+        let low: UInt64
+        let keyStart: Int
+        let keyEnd: Int
     }
 
-    func endMember(_ key: String, start: Int) {
-        members.append(Member(key: key, prefix: Self.prefix(of: key), start: start, end: bytes.count))
+    /// Writes `"key":` for a member of the object `handle`.
+    func beginMember(_ key: String, of handle: FrameHandle) throws -> PendingMember {
+        guard !refused, isCurrent(handle) else { throw Unsupported() }
+        let start = output.count
+        let keyStart = keys.count
+        var key = key
+        let prefix = try key.withUTF8 { utf8 -> (UInt64, UInt64) in
+            var high: UInt64 = 0, low: UInt64 = 0
+            var plain = true
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                // Non-ASCII keys could be canonically equal to another key (a String
+                // equality, which JSONEncoder's dictionary merges): leave those to it.
+                guard byte < 0x80 else { throw Unsupported() }
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { plain = false }
+                if index < 8 {
+                    high |= UInt64(byte) << (56 - 8 * index)
+                } else if index < 16 {
+                    low |= UInt64(byte) << (56 - 8 * (index - 8))
+                }
+            }
+            keys.append(contentsOf: utf8)
+            if plain {
+                // The usual key: nothing to escape, so no second look at its bytes.
+                output.append(UInt8(ascii: "\""))
+                output.append(utf8)
+                output.append(UInt8(ascii: "\""))
+            } else {
+                writeQuoted(utf8)
+            }
+            return (high, low)
+        }
+        output.append(UInt8(ascii: ":"))
+        return PendingMember(start: start, high: prefix.0, low: prefix.1, keyStart: keyStart, keyEnd: keys.count)
+    }
+
+    /// Records the member once its value is written.
+    func endMember(_ member: PendingMember) {
+        members.append(Member(high: member.high, low: member.low, start: member.start, end: output.count, keyStart: member.keyStart, keyEnd: member.keyEnd))
     }
 
     /// Writes the comma before an element of the array `handle`; returns the element's index.
     func beginElement(of handle: FrameHandle) throws -> Int {
         guard !refused, isCurrent(handle) else { throw Unsupported() }
         let index = frames[handle.index].count
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         frames[handle.index].count = index + 1
         return index
     }
@@ -68,45 +103,74 @@ extension JSONByteWriter {
     /// keys' UTF-8 bytes, as JSONEncoder's `.sortedKeys` does.
     func close() throws {
         let frame = frames.removeLast()
-        guard frame.isObject else { return bytes.append(UInt8(ascii: "]")) }
+        guard frame.isObject else { return output.append(UInt8(ascii: "]")) }
         let first = frame.firstMember
-        members[first...].sort(by: Self.precedes)
+        let count = members.count - first
+        // Its members' keys are the last ones written, as its members are the last members.
+        let firstKey = count > 0 ? members[first].keyStart : keys.count
+        defer {
+            members.removeLast(count)
+            keys.removeLast(keys.count - firstKey)
+        }
+        if count > 1 {
+            try members.withUnsafeMutableBufferPointer { all in
+                let open = UnsafeMutableBufferPointer(rebasing: all[first...])
+                insertionSort(open)
+                for index in 1..<open.count where sameKey(open[index - 1], open[index]) {
+                    // The same key twice: JSONEncoder keeps the last value; leave it to it.
+                    throw Unsupported()
+                }
+            }
+        }
+        // The members as written, then over them: `{`, the members in order, commas, `}`.
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(UInt8(ascii: "{"))
-        for index in first..<members.count {
+        scratch.append(contentsOf: output.bytes(from: frame.start))
+        output.extend(by: 2 + max(count - 1, 0))
+        output.withBytes { bytes in
+            scratch.withUnsafeBufferPointer { written in
+                var cursor = frame.start
+                bytes[cursor] = UInt8(ascii: "{")
+                cursor += 1
+                for index in first..<(first + count) {
+                    let member = members[index]
+                    if index > first {
+                        bytes[cursor] = UInt8(ascii: ",")
+                        cursor += 1
+                    }
+                    let length = member.end - member.start
+                    (bytes.baseAddress! + cursor).update(from: written.baseAddress! + (member.start - frame.start), count: length)
+                    cursor += length
+                }
+                bytes[cursor] = UInt8(ascii: "}")
+            }
+        }
+    }
+
+    /// An object has tens of members at most, often partly in order: insertion sort moves
+    /// the few plain structs it must, allocates nothing, and is stable (equal keys are
+    /// refused after it anyway).
+    private func insertionSort(_ members: UnsafeMutableBufferPointer<Member>) {
+        for index in 1..<members.count {
             let member = members[index]
-            if index > first {
-                // The same key twice: JSONEncoder keeps the last value; leave it to it.
-                if members[index - 1].prefix == member.prefix, members[index - 1].key == member.key { throw Unsupported() }
-                scratch.append(UInt8(ascii: ","))
+            var slot = index
+            while slot > 0, precedes(member, members[slot - 1]) {
+                members[slot] = members[slot - 1]
+                slot -= 1
             }
-            scratch.append(contentsOf: bytes[member.start..<member.end])
+            members[slot] = member
         }
-        scratch.append(UInt8(ascii: "}"))
-        bytes.removeSubrange(frame.start...)
-        bytes.append(contentsOf: scratch)
-        members.removeSubrange(first...)
     }
 
-    static func precedes(_ lhs: Member, _ rhs: Member) -> Bool {
-        if lhs.prefix.0 != rhs.prefix.0 { return lhs.prefix.0 < rhs.prefix.0 }
-        if lhs.prefix.1 != rhs.prefix.1 { return lhs.prefix.1 < rhs.prefix.1 }
-        return lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+    /// Orders keys as their bytes do: the 16-byte prefixes decide unless equal (equal
+    /// prefixes, or a NUL against the padding), then the whole keys.
+    func precedes(_ lhs: Member, _ rhs: Member) -> Bool {
+        if lhs.high != rhs.high { return lhs.high < rhs.high }
+        if lhs.low != rhs.low { return lhs.low < rhs.low }
+        return keys[lhs.keyStart..<lhs.keyEnd].lexicographicallyPrecedes(keys[rhs.keyStart..<rhs.keyEnd])
     }
 
-    /// The first 16 bytes of `key` as two big-endian integers, zero-padded. Comparing them
-    /// orders keys as their bytes do, except that a tie (equal first 16 bytes, or a NUL
-    /// against the padding) says nothing: ``precedes(_:_:)`` then compares whole keys.
-    static func prefix(of key: String) -> (UInt64, UInt64) {
-        var high: UInt64 = 0, low: UInt64 = 0
-        for (index, byte) in key.utf8.prefix(16).enumerated() {
-            if index < 8 {
-                high |= UInt64(byte) << (56 - 8 * index)
-            } else {
-                low |= UInt64(byte) << (56 - 8 * (index - 8))
-            }
-        }
-        return (high, low)
+    private func sameKey(_ lhs: Member, _ rhs: Member) -> Bool {
+        lhs.high == rhs.high && lhs.low == rhs.low && keys[lhs.keyStart..<lhs.keyEnd].elementsEqual(keys[rhs.keyStart..<rhs.keyEnd])
     }
 
     /// The keys leading to the encoder at `level`, for `codingPath`.

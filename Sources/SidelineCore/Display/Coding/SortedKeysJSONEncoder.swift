@@ -23,16 +23,21 @@ public struct SortedKeysJSONEncoder: Sendable {
     public init() {}
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let bytes = Self.fastBytes(value) { return Data(bytes) }
+        if let writer = Self.fast(value) { return writer.output.data }
         return try Self.reference.encode(value)
     }
 
     /// The fast path alone: `nil` where it hands over to `JSONEncoder`, including when the
     /// value's own `encode(to:)` throws (JSONEncoder then throws the same error).
-    static func fastBytes<T: Encodable>(_ value: T) -> [UInt8]? {
+    static func fast<T: Encodable>(_ value: T) -> JSONByteWriter? {
         let writer = JSONByteWriter(capacity: 4096)
         guard (try? writer.encode(value, key: nil)) != nil, !writer.refused, writer.depth == 0 else { return nil }
-        return writer.bytes
+        return writer
+    }
+
+    /// The fast path's bytes (tests).
+    static func fastBytes<T: Encodable>(_ value: T) -> [UInt8]? {
+        fast(value)?.output.array
     }
 
     /// The encoder this one matches.
