@@ -67,7 +67,10 @@ public enum Messages {
             "\(description) — \(figures)"
         }
         /// Joins short parts of one line: `"3 playing · 2 to play · 4 done · as of 2:14 PM"`.
-        public static func joined(_ parts: [String]) -> String { parts.joined(separator: " · ") }
+        public static func joined(_ parts: [String]) -> String { parts.joined(separator: partSeparator) }
+        /// The same for two parts, without building an array (on every event).
+        public static func joined(_ first: String, _ second: String) -> String { first + partSeparator + second }
+        public static let partSeparator = " · "
 
         // MARK: Time
 

@@ -1,6 +1,7 @@
 import Foundation
 import SidelineActivity
 import SidelineCore
+import Synchronization
 
 /// A lifecycle event as sinks and `--json` output see it. Stored verbatim in the outbox, so
 /// a delivery after a crash sends exactly what was committed.
@@ -64,17 +65,23 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         phase = event.phase
         dryRun = mode == .dryRun
         score = Score(team: Self.rounded(event.view.me.points), opponent: event.view.opponent.map { Self.rounded($0.points) })
-        starters = event.view.me.counts
-        contentState = DisplayBuilder.contentState(for: event.view, phase: event.phase, context: display)
-        attributes = DisplayBuilder.attributes(registration: registration.handle, activity: event.activityID, view: event.view)
-        push = PushPolicy.decide(kind: event.kind, reason: event.reason, previous: event.kind == .start ? nil : previous, current: event.view, phase: event.phase, at: event.at)
+        let shown = DisplayBuilder.event(
+            kind: event.kind, reason: event.reason, view: event.view, previous: event.kind == .start ? nil : previous,
+            phase: event.phase, at: event.at, context: display, registration: registration.handle, activity: event.activityID
+        )
+        // The content state's counts are the lineup's counts: not counted a second time.
+        let counts = shown.contentState.myCounts
+        starters = StarterCounts(playing: counts.playing, toPlay: counts.toPlay, done: counts.done)
+        contentState = shown.contentState
+        attributes = shown.attributes
+        push = shown.push
     }
 
+    /// The outbox payload: JSONEncoder's bytes with sorted keys and unescaped slashes, made
+    /// by ``SortedKeysJSONEncoder`` (ADR 014). Only a NaN or infinite score fails to encode,
+    /// as it always did: the payload is then `{}`.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings and numbers cannot fail.
-        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+        (try? SortedKeysJSONEncoder().encode(self)) ?? Data("{}".utf8)
     }
 
     public static func decode(_ data: Data) throws -> EventEnvelope {
@@ -83,8 +90,14 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
 
     static func rounded(_ points: Double) -> Double { (points * 100).rounded() / 100 }
 
-    /// `2026-11-22T14:31:00Z`. (A format style is a value: no formatter to build per call.)
+    /// `2026-11-22T14:31:00Z`. Every event of a pass is at the pass's instant: the last text
+    /// is kept and given again for the same exact instant.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle())
+        if let last = lastTimestamp.withLock({ $0 }), last.date == date { return last.text }
+        let text = date.formatted(Date.ISO8601FormatStyle())
+        lastTimestamp.withLock { $0 = (date, text) }
+        return text
     }
+
+    private static let lastTimestamp = Mutex<(date: Date, text: String)?>(nil)
 }

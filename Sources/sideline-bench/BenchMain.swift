@@ -19,6 +19,10 @@ enum BenchMain {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
             return arguments[index + 1]
         }
+        if which == "envelope" {
+            print(BenchEnvelope.run(count: option("--count").flatMap { Int($0) } ?? 20_000))
+            return 0
+        }
         let perLeague = option("--registrations").flatMap { Int($0) }
         let until = option("--until").map(utc)
         var scenarios: [BenchScenario] = []

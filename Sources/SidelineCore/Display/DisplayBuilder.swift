@@ -1,6 +1,13 @@
 import Foundation
 import SidelineActivity
 
+/// What ``DisplayBuilder/event(kind:reason:view:previous:phase:at:context:registration:activity:)`` builds.
+public struct DisplayedEvent: Sendable, Hashable {
+    public let contentState: LiveActivityContentState
+    public let attributes: LiveActivityAttributes
+    public let push: PushDecision
+}
+
 /// Where in its life an activity is, for the words on screen.
 public enum DisplayPhase: String, Sendable, Codable, Hashable {
     case live, grace, ended
@@ -35,7 +42,34 @@ public enum DisplayBuilder {
 
     /// The content state for `view` at `context.now`.
     public static func contentState(for view: MatchupView, phase: DisplayPhase, context: DisplayContext) -> LiveActivityContentState {
+        contentState(reading: MatchupReading(view: view), phase: phase, context: context)
+    }
+
+    /// Everything one lifecycle event carries for the phone — the content state, the
+    /// activity's attributes and the push decision — from one reading of the matchup: each
+    /// is what ``contentState(for:phase:context:)``, ``attributes(registration:activity:view:)``
+    /// and ``PushPolicy/decide(kind:reason:previous:current:phase:at:)`` return.
+    public static func event(
+        kind: LifecycleEventKind,
+        reason: LifecycleReason,
+        view: MatchupView,
+        previous: MatchupView?,
+        phase: DisplayPhase,
+        at: Date,
+        context: DisplayContext,
+        registration: String,
+        activity: String
+    ) -> DisplayedEvent {
         let reading = MatchupReading(view: view)
+        let attributes = attributes(registration: registration, activity: activity, view: view)
+        return DisplayedEvent(
+            contentState: contentState(reading: reading, phase: phase, context: context),
+            attributes: attributes,
+            push: PushPolicy.decide(kind: kind, reason: reason, previous: previous, reading: reading, phase: phase, at: at) { attributes.title }
+        )
+    }
+
+    static func contentState(reading: MatchupReading, phase: DisplayPhase, context: DisplayContext) -> LiveActivityContentState {
         let copy = DisplayCopy(reading: reading, phase: phase, context: context)
         return LiveActivityContentState(
             updatedAt: Int(context.now.timeIntervalSince1970.rounded(.down)),
@@ -68,8 +102,6 @@ public enum DisplayBuilder {
     public static func attributes(registration: String, activity: String, view: MatchupView) -> LiveActivityAttributes {
         let mine = TeamNameFormat(view.me.teamName)
         let theirs = view.opponent.map { TeamNameFormat($0.teamName) }
-        let title = theirs.map { Messages.Display.title(mine: mine.title, theirs: $0.title) }
-            ?? Messages.Display.titleWithoutOpponent(mine: mine.full)
         return LiveActivityAttributes(
             registration: registration,
             activity: activity,
@@ -80,9 +112,16 @@ public enum DisplayBuilder {
             myTeamShortName: mine.short,
             opponentTeamName: theirs?.full,
             opponentTeamShortName: theirs?.short,
-            title: title,
+            title: title(mine: mine, theirs: theirs),
             subtitle: Messages.Display.subtitle(league: TeamNameFormat.leagueShort(view.leagueName), week: view.week)
         )
+    }
+
+    /// `"Gridiron Gang vs Taco Tuesday"`, or the team alone: the attributes' title, which
+    /// the push alerts repeat.
+    static func title(mine: TeamNameFormat, theirs: TeamNameFormat?) -> String {
+        theirs.map { Messages.Display.title(mine: mine.title, theirs: $0.title) }
+            ?? Messages.Display.titleWithoutOpponent(mine: mine.full)
     }
 }
 

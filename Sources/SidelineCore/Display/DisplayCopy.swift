@@ -2,6 +2,10 @@ import SidelineActivity
 
 /// The words of one content state, written from a ``MatchupReading``. Every string comes
 /// from ``Messages/Display``; this type only decides which one applies.
+///
+/// The pieces several presentations repeat (the margin, the players lines, the performers,
+/// the times) are made once, when the copy is made: a kickoff pass writes one copy per
+/// event, tens of thousands of times.
 struct DisplayCopy {
     typealias M = Messages.Display
 
@@ -9,9 +13,33 @@ struct DisplayCopy {
     let phase: DisplayPhase
     let context: DisplayContext
 
+    let margin: String
+    let myPlayersLine: String
+    let opponentPlayersLine: String?
+    let performers: [LiveActivityPerformer]
+    let next: String?
+    /// `context.now` as a time of day, for "as of" and the stale text.
+    private let now: String
+
+    init(reading: MatchupReading, phase: DisplayPhase, context: DisplayContext) {
+        self.reading = reading
+        self.phase = phase
+        self.context = context
+        margin = Self.margin(reading)
+        myPlayersLine = Self.playersLine(reading.view.me, counts: reading.myCounts)
+        opponentPlayersLine = reading.view.opponent.map { Self.playersLine($0, counts: reading.opponentCounts ?? $0.counts) }
+        performers = reading.performers.prefix(DisplayBuilder.maxPerformers).map { starter in
+            let name = PlayerNameFormat.short(starter)
+            let points = ScoreFormat.string(Points(starter.points))
+            return LiveActivityPerformer(name: name, points: points, line: M.performer(name: name, points: points))
+        }
+        next = reading.view.me.nextKickoff.map { M.next(ClockFormat.kickoff($0, context: context)) }
+        now = ClockFormat.time(context.now, context: context)
+    }
+
     // MARK: Scores and status
 
-    var margin: String {
+    private static func margin(_ reading: MatchupReading) -> String {
         guard let pair = reading.pair else {
             return reading.view.hasMedianGame ? M.medianOnly : M.noOpponent
         }
@@ -22,24 +50,26 @@ struct DisplayCopy {
         }
     }
 
+    var headline: String { Self.headline(reading, phase: phase, margin: margin) }
+
     /// Result words once decided; "your starters are done" while the opponent has players
     /// left; otherwise the margin.
-    var headline: String {
+    private static func headline(_ reading: MatchupReading, phase: DisplayPhase, margin: String) -> String {
         guard reading.hasOpponent else {
-            return myStartersFinished ? M.doneForTheWeek(reading.myScore) : margin
+            return reading.myStartersFinished(phase: phase) ? M.doneForTheWeek(reading.myScore) : margin
         }
-        if decided { return resultLine }
-        if myStartersFinished { return M.myStartersDone(reading.scoreLine, theyHave: reading.opponentLeft) }
+        if reading.decided(phase: phase) { return resultLine(reading) }
+        if reading.myStartersFinished(phase: phase) { return M.myStartersDone(reading.scoreLine, theyHave: reading.opponentLeft) }
         return margin
     }
 
-    /// The words of a final: the result once decided, else who is left.
+    /// The words of a final: the result once decided, else who is left. (No time of day:
+    /// nothing else of a copy is needed, so none is made.)
     static func finalHeadline(_ reading: MatchupReading) -> String {
-        // The headline reads no time of day, so any context will do.
-        DisplayCopy(reading: reading, phase: .ended, context: DisplayContext(now: .distantPast)).headline
+        headline(reading, phase: .ended, margin: margin(reading))
     }
 
-    private var resultLine: String {
+    private static func resultLine(_ reading: MatchupReading) -> String {
         switch reading.pair?.comparison {
         case .ahead: M.won(reading.scoreLine)
         case .behind: M.lost(reading.scoreLine)
@@ -62,32 +92,16 @@ struct DisplayCopy {
 
     // MARK: Players
 
-    var myPlayersLine: String { playersLine(reading.view.me) }
-    var opponentPlayersLine: String? { reading.view.opponent.map(playersLine) }
-
-    private func playersLine(_ lineup: LineupView) -> String {
+    private static func playersLine(_ lineup: LineupView, counts: StarterCounts) -> String {
         if lineup.starters.isEmpty { return M.noStarters }
-        let counts = lineup.counts
         if counts == .zero { return M.nobodyPlayingThisWeek }
         return M.playersLine(playing: counts.playing, toPlay: counts.toPlay, done: counts.done)
     }
 
-    var performers: [LiveActivityPerformer] {
-        reading.performers.prefix(DisplayBuilder.maxPerformers).map { starter in
-            let name = PlayerNameFormat.short(starter)
-            let points = ScoreFormat.string(Points(starter.points))
-            return LiveActivityPerformer(name: name, points: points, line: M.performer(name: name, points: points))
-        }
-    }
-
     // MARK: Time
 
-    var next: String? {
-        reading.view.me.nextKickoff.map { M.next(ClockFormat.kickoff($0, context: context)) }
-    }
-
-    var asOf: String { M.asOf(ClockFormat.time(context.now, context: context)) }
-    var staleText: String { M.stale(since: ClockFormat.time(context.now, context: context)) }
+    var asOf: String { M.asOf(now) }
+    var staleText: String { M.stale(since: now) }
 
     var medianNote: String? {
         reading.view.hasMedianGame && reading.hasOpponent ? M.medianNote : nil
@@ -115,7 +129,7 @@ struct DisplayCopy {
         let trailing = reading.pair?.theirs ?? (reading.view.hasMedianGame ? M.medianShort : M.byeShort)
         let center = resultWord ?? (reading.hasOpponent ? margin : compactTrailing)
         let bottom = performers.first.map { M.withFigures(myPlayersLine, $0.line) }
-            ?? next.map { M.joined([myPlayersLine, $0]) }
+            ?? next.map { M.joined(myPlayersLine, $0) }
             ?? myPlayersLine
         return LiveActivityExpandedText(leading: reading.myScore, trailing: trailing, center: center, bottom: bottom)
     }
@@ -124,7 +138,7 @@ struct DisplayCopy {
         LiveActivityLockScreenText(
             headline: lockScreenHeadline,
             detail: lockScreenDetail,
-            footer: M.joined([myPlayersLine, asOf])
+            footer: M.joined(myPlayersLine, asOf)
         )
     }
 
@@ -137,8 +151,7 @@ struct DisplayCopy {
     }
 
     private var lockScreenDetail: String {
-        let names = performers.map(\.line)
-        if !names.isEmpty { return M.playingNow(names.joined(separator: M.performerSeparator)) }
+        if !performers.isEmpty { return M.playingNow(performers.map(\.line).joined(separator: M.performerSeparator)) }
         if let next { return M.betweenGames(next: next) }
         if reading.view.me.starters.isEmpty { return M.noStarters }
         if decided { return M.bothDone }

@@ -55,11 +55,10 @@ public struct LiveActivityPayload: Encodable, Sendable, Hashable {
         )
     }
 
-    /// The bytes to send: sorted keys for stable output, slashes unescaped ("KC D/ST").
+    /// The bytes to send: sorted keys for stable output, slashes unescaped ("KC D/ST"), as
+    /// JSONEncoder writes them (``SortedKeysJSONEncoder``, ADR 014).
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try SortedKeysJSONEncoder().encode(self)
     }
 
     static func unixSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }

@@ -8,6 +8,9 @@ struct MatchupReading {
     /// Both scores formatted together; `nil` without an opponent.
     let pair: ScorePair?
     let myScore: String
+    /// Both scores, `"87.4 – 72.1"`; the registration's alone without an opponent. Made once:
+    /// the headline, the Lock Screen, the Watch and the alerts all show it.
+    let scoreLine: String
 
     init(view: MatchupView) {
         self.view = view
@@ -16,6 +19,7 @@ struct MatchupReading {
         let mine = Points(view.me.points)
         pair = view.opponent.map { ScorePair(mine: mine, theirs: Points($0.points)) }
         myScore = pair?.mine ?? ScoreFormat.string(mine)
+        scoreLine = pair.map { Messages.Display.scoreLine(mine: $0.mine, theirs: $0.theirs) } ?? myScore
     }
 
     var hasOpponent: Bool { view.opponent != nil }
@@ -33,11 +37,6 @@ struct MatchupReading {
     /// Result words are allowed only now: both lineups done, so no more points to come.
     func decided(phase: DisplayPhase) -> Bool {
         hasOpponent && myStartersFinished(phase: phase) && opponentLeft == 0
-    }
-
-    var scoreLine: String {
-        guard let pair else { return myScore }
-        return Messages.Display.scoreLine(mine: pair.mine, theirs: pair.theirs)
     }
 
     var sentiment: LiveActivitySentiment {

@@ -13,11 +13,31 @@ enum PlayerNameFormat {
     }
 
     static func shortName(_ full: String) -> String {
+        TextFit.isCleanASCII(full) ? asciiShortName(full) : unicodeShortName(full)
+    }
+
+    /// Any name: cleaned, split into words, the first shortened.
+    static func unicodeShortName(_ full: String) -> String {
         let words = TextFit.cleaned(full).split(separator: " ").map(String.init)
         guard let first = words.first else { return Messages.Display.unknownPlayer }
         guard words.count > 1 else { return first }
         let rest = words.dropFirst().joined(separator: " ")
         return "\(initial(of: first)) \(rest)"
+    }
+
+    /// What ``unicodeShortName(_:)`` returns for printable ASCII with single spaces (nearly
+    /// every name), by bytes: such a name is already clean, its words are split by its first
+    /// space, and each of its characters is one byte (tests compare the two on many names).
+    static func asciiShortName(_ full: String) -> String {
+        guard !full.isEmpty else { return Messages.Display.unknownPlayer }
+        guard let space = full.utf8.firstIndex(of: UInt8(ascii: " ")) else { return full }
+        let first = full.utf8[..<space]
+        let rest = full[full.utf8.index(after: space)...]
+        let isInitials = first.count <= 2 && first.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        if first.contains(UInt8(ascii: ".")) || isInitials {
+            return "\(full[..<space]) \(rest)"
+        }
+        return "\(full.prefix(1)). \(rest)"
     }
 
     /// Fans keep first names that are already initials ("A.J.", "DK", "CJ") and shorten the

@@ -14,44 +14,48 @@ extension PushPolicy {
         return now
     }
 
+    /// The exact scores compared, as ``ScorePair`` compares them (no text is needed here).
     static func leader(_ view: MatchupView) -> Leader? {
-        switch MatchupReading(view: view).pair?.comparison {
-        case .ahead: .me
-        case .behind: .them
-        case .level, nil: nil
-        }
+        guard let opponent = view.opponent else { return nil }
+        let mine = Points(view.me.points), theirs = Points(opponent.points)
+        return mine > theirs ? .me : (mine < theirs ? .them : nil)
     }
 
     /// Late: no starter on either side is still to play, so this lead may be the last.
-    static func lateLeadChangeAlert(_ leader: Leader, reading: MatchupReading) -> PushAlert? {
+    static func lateLeadChangeAlert(_ leader: Leader, reading: MatchupReading, title: () -> String) -> PushAlert? {
         guard reading.myCounts.toPlay == 0, (reading.opponentCounts?.toPlay ?? 0) == 0 else { return nil }
         let body = leader == .me
             ? Messages.Display.backInFront(reading.scoreLine)
             : Messages.Display.fellBehind(reading.scoreLine)
-        return PushAlert(title: title(reading.view), body: body, sound: nil)
+        return PushAlert(title: title(), body: body, sound: nil)
     }
 
-    static func startAlert(reason: LifecycleReason, reading: MatchupReading) -> PushAlert {
+    static func startAlert(reason: LifecycleReason, reading: MatchupReading, title: String) -> PushAlert {
         if reason == .rollover {
             // Same title, no sound, and words that say nothing new happened.
-            return PushAlert(title: title(reading.view), body: Messages.Display.continuedBody(reading.scoreLine), sound: nil)
+            return PushAlert(title: title, body: Messages.Display.continuedBody(reading.scoreLine), sound: nil)
         }
         let counts = reading.myCounts
         return PushAlert(
-            title: title(reading.view),
+            title: title,
             body: Messages.Display.startBody(playing: counts.playing, toPlay: counts.toPlay),
             sound: nil
         )
     }
 
+    /// The activity's title, as its attributes carry it (when they are not at hand).
     static func title(_ view: MatchupView) -> String {
-        DisplayBuilder.attributes(registration: "", activity: "", view: view).title
+        DisplayBuilder.title(mine: TeamNameFormat(view.me.teamName), theirs: view.opponent.map { TeamNameFormat($0.teamName) })
     }
 
     /// 0–100. Live beats grace beats ended; more starters playing (both sides) and a closer
     /// margin raise it, so the matchup worth watching wins the Dynamic Island.
     static func relevanceScore(_ view: MatchupView, phase: DisplayPhase) -> Double {
-        let reading = MatchupReading(view: view)
+        relevanceScore(phase: phase, reading: MatchupReading(view: view))
+    }
+
+    static func relevanceScore(phase: DisplayPhase, reading: MatchupReading) -> Double {
+        let view = reading.view
         let base: Double = switch phase {
         case .live: 50
         case .grace: 20

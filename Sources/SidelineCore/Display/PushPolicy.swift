@@ -30,33 +30,50 @@ public enum PushPolicy {
         phase: DisplayPhase,
         at: Date
     ) -> PushDecision {
-        let reading = MatchupReading(view: current)
-        let relevance = relevanceScore(current, phase: phase)
+        decide(kind: kind, reason: reason, previous: previous, reading: MatchupReading(view: current), phase: phase, at: at) {
+            title(current)
+        }
+    }
+
+    /// The same from a reading the caller already made, and the activity's title (asked
+    /// only for an alert).
+    static func decide(
+        kind: LifecycleEventKind,
+        reason: LifecycleReason,
+        previous: MatchupView?,
+        reading: MatchupReading,
+        phase: DisplayPhase,
+        at: Date,
+        title: () -> String
+    ) -> PushDecision {
+        let current = reading.view
+        let relevance = relevanceScore(phase: phase, reading: reading)
         switch kind {
         case .start:
             return PushDecision(
-                priority: 5, alert: startAlert(reason: reason, reading: reading),
+                priority: 5, alert: startAlert(reason: reason, reading: reading, title: title()),
                 relevanceScore: relevance, staleDate: at + staleAfter, dismissalDate: nil
             )
         case .update:
-            if reason == .keepAlive { return keepAlive(current: current, phase: phase, at: at) }
+            if reason == .keepAlive { return keepAlive(relevance: relevance, at: at) }
             let change = leadChange(from: previous, to: current)
             return PushDecision(
                 priority: change == nil ? 5 : 10,
-                alert: change.flatMap { lateLeadChangeAlert($0, reading: reading) },
+                alert: change.flatMap { lateLeadChangeAlert($0, reading: reading, title: title) },
                 relevanceScore: relevance, staleDate: at + staleAfter, dismissalDate: nil
             )
         case .end:
-            return endDecision(reason: reason, reading: reading, relevance: relevance, at: at)
+            return endDecision(reason: reason, reading: reading, relevance: relevance, at: at, title: title)
         }
     }
 
     /// The decision for a keep-alive: the same state again, only to move the stale date.
     public static func keepAlive(current: MatchupView, phase: DisplayPhase, at: Date) -> PushDecision {
-        PushDecision(
-            priority: 5, alert: nil, relevanceScore: relevanceScore(current, phase: phase),
-            staleDate: at + staleAfter, dismissalDate: nil
-        )
+        keepAlive(relevance: relevanceScore(current, phase: phase), at: at)
+    }
+
+    static func keepAlive(relevance: Double, at: Date) -> PushDecision {
+        PushDecision(priority: 5, alert: nil, relevanceScore: relevance, staleDate: at + staleAfter, dismissalDate: nil)
     }
 
     /// Whether a keep-alive is due: at most one every ``keepAliveInterval`` since the last
@@ -65,14 +82,14 @@ public enum PushPolicy {
         now.timeIntervalSince(lastSentAt) >= keepAliveInterval
     }
 
-    private static func endDecision(reason: LifecycleReason, reading: MatchupReading, relevance: Double, at: Date) -> PushDecision {
+    private static func endDecision(reason: LifecycleReason, reading: MatchupReading, relevance: Double, at: Date, title: () -> String) -> PushDecision {
         switch reason {
         case .removed, .rollover:
             // Not a final: the person stopped following, or a fresh activity takes over.
             return PushDecision(priority: 5, alert: nil, relevanceScore: relevance, staleDate: nil, dismissalDate: at)
         default:
             let alert = PushAlert(
-                title: title(reading.view),
+                title: title(),
                 body: DisplayCopy.finalHeadline(reading),
                 sound: reading.decided(phase: .ended) ? defaultSound : nil
             )

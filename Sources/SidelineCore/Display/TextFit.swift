@@ -12,6 +12,12 @@ enum TextFit {
         // A string never has more characters than bytes: the usual short name needs no
         // grapheme count (which is most of this function's cost on a kickoff pass).
         if clean.utf8.count <= min(maxCharacters, maxUTF8) { return clean }
+        if isCleanASCII(clean) { return asciiTruncated(clean, maxCharacters: maxCharacters, maxUTF8: maxUTF8) }
+        return unicodeTruncated(clean, maxCharacters: maxCharacters, maxUTF8: maxUTF8)
+    }
+
+    /// The cut of an already clean `clean`, character by character.
+    static func unicodeTruncated(_ clean: String, maxCharacters: Int, maxUTF8: Int) -> String {
         if clean.count <= maxCharacters && clean.utf8.count <= maxUTF8 { return clean }
         let budget = maxUTF8 - ellipsis.utf8.count
         var kept = ""
@@ -23,6 +29,21 @@ enum TextFit {
             bytes += size
         }
         return kept.trimmingTrailingWhitespace() + ellipsis
+    }
+
+    /// What ``unicodeTruncated(_:maxCharacters:maxUTF8:)`` returns for clean ASCII longer
+    /// than its limits, by bytes: every character is one byte, so the cut keeps as many bytes
+    /// as both limits leave room for beside the ellipsis, less trailing spaces (tests compare
+    /// the two on many names and limits).
+    static func asciiTruncated(_ clean: String, maxCharacters: Int, maxUTF8: Int) -> String {
+        let utf8 = clean.utf8
+        var kept = max(0, min(maxCharacters - 1, maxUTF8 - ellipsis.utf8.count, utf8.count))
+        var end = utf8.index(utf8.startIndex, offsetBy: kept)
+        while kept > 0, utf8[utf8.index(before: end)] == UInt8(ascii: " ") {
+            end = utf8.index(before: end)
+            kept -= 1
+        }
+        return String(clean[..<end]) + ellipsis
     }
 
     /// Names come from other people's keyboards: no line breaks or control characters,

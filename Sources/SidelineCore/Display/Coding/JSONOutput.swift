@@ -1,0 +1,63 @@
+import Foundation
+
+/// The encoder's output: bytes written through a pointer, grown by doubling. An array
+/// checks uniqueness as well as capacity on every append, and appends are most of what an
+/// encoder does.
+struct JSONOutput: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(toHold: bytes.count) }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        append(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Adds `extra` bytes at the end for the caller to fill through ``withBytes(_:)``.
+    mutating func extend(by extra: Int) {
+        if count + extra > capacity { grow(toHold: extra) }
+        (base + count).initialize(repeating: 0, count: extra)
+        count += extra
+    }
+
+    /// The bytes from `start` to the end.
+    func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
+    mutating func withBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeMutableBufferPointer(start: base, count: count))
+    }
+
+    var data: Data { Data(bytes: base, count: count) }
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    private mutating func grow(toHold extra: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
