@@ -79,4 +79,25 @@ struct EventEncodingTests {
             #expect(EventEnvelope.timestamp(instant) == instant.formatted(Date.ISO8601FormatStyle()))
         }
     }
+
+    @Test("An absurd score from a broken feed (1e21) shows as zero instead of trapping, and still encodes as JSONEncoder does")
+    func absurdScore() throws {
+        let at = EnvelopeCorpus.sunday
+        let star = StarterLine(playerID: "1", name: "Patrick Mahomes", position: "QB", team: TeamCode(normalizing: "KC"), points: 1e300, state: .playing, kickoff: at)
+        let view = MatchupView(
+            leagueName: "Dynasty Bros", season: "2026", week: 12,
+            me: LineupView(rosterID: 1, teamName: "Gridiron Gang", points: 1e21, starters: [star]),
+            opponent: LineupView(rosterID: 2, teamName: "Taco Tuesday", points: -9.3e16, starters: [])
+        )
+        let registration = Registration(id: 1, sleeperUserID: "7", username: "alex", displayName: "Alex", leagueID: "118", leagueName: "Dynasty Bros", rosterID: 1, season: "2026", createdAt: at)
+        for kind in [LifecycleEventKind.start, .update, .end] {
+            let event = LifecycleEvent(kind: kind, reason: kind == .end ? .graceExpired : .points, at: at, activityID: "1-2026w12-1", view: view, phase: kind == .end ? .ended : .live)
+            let envelope = EventEnvelope(event, registration: registration, mode: .live, display: DisplayContext(now: at), previous: view)
+            #expect(envelope.contentState.scoreLine == "0.0 – 0.0")
+            #expect(envelope.contentState.topPerformers.map(\.points) == ["0.0"])
+            #expect(envelope.score.team == EventEnvelope.rounded(1e21))
+            #expect(envelope.encoded() == (try Self.reference.encode(envelope)))
+            #expect(String(decoding: envelope.encoded(), as: UTF8.self).contains("\"team\":9.999999999999999e+20"))
+        }
+    }
 }

@@ -11,7 +11,6 @@ struct DisplayCopy {
 
     let reading: MatchupReading
     let phase: DisplayPhase
-    let context: DisplayContext
 
     let margin: String
     let myPlayersLine: String
@@ -24,7 +23,6 @@ struct DisplayCopy {
     init(reading: MatchupReading, phase: DisplayPhase, context: DisplayContext) {
         self.reading = reading
         self.phase = phase
-        self.context = context
         margin = Self.margin(reading)
         myPlayersLine = Self.playersLine(reading.view.me, counts: reading.myCounts)
         opponentPlayersLine = reading.view.opponent.map { Self.playersLine($0, counts: reading.opponentCounts ?? $0.counts) }

@@ -4,8 +4,9 @@ struct Points: Hashable, Comparable, Sendable {
     let hundredths: Int
 
     init(_ value: Double) {
-        // A NaN or infinite score from a broken feed shows as zero rather than trapping.
-        hundredths = value.isFinite ? Int((value * 100).rounded()) : 0
+        // A NaN, infinite or absurdly large score (beyond Int's range in hundredths, e.g.
+        // 1e21) from a broken feed shows as zero rather than trapping.
+        hundredths = Int(exactly: (value * 100).rounded()) ?? 0
     }
 
     init(hundredths: Int) { self.hundredths = hundredths }
