@@ -100,8 +100,13 @@ extension SQLiteStore {
             JOIN registration r ON r.id = l.registration_id AND r.removed_at IS NULL
             WHERE l.mode = ? AND (l.is_open = 1 OR l.week_key = ?)
             """, arguments: [mode.rawValue, week.storageKey])
+        try scan(rows, mode: mode, body)
+    }
+
+    /// Walks `registration_id, week_key, state` rows, parsing each week key once.
+    private static func scan(_ cursor: RowCursor, mode: PassMode, _ body: (LifecycleKey, [UInt8]) throws -> Void) throws {
         var weeks: [String: WeekKey] = [:]
-        while let row = try rows.next() {
+        while let row = try cursor.next() {
             let text: String = row["week_key"]
             guard let week = weeks[text] ?? WeekKey(storageKey: text) else { continue }
             weeks[text] = week
@@ -115,26 +120,13 @@ extension SQLiteStore {
             var result: [LifecycleKey: LifecycleRow] = [:]
             for mode in [PassMode.live, .dryRun] {
                 let rows = try Row.fetchCursor(try db.cachedStatement(sql: "SELECT registration_id, week_key, state FROM lifecycle WHERE registration_id = ? AND mode = ? AND is_open = 1"), arguments: [registrationID, mode.rawValue])
-                result.merge(try Self.rows(rows, mode: mode)) { $1 }
+                try Self.scan(rows, mode: mode) { key, bytes in result[key] = try LifecycleRow(bytes: bytes) }
             }
             return result
         }
         var states: [LifecycleKey: LifecycleState] = [:]
         for (key, row) in rows { states[key] = try row.state() }
         return states
-    }
-
-    private static func rows(_ cursor: RowCursor, mode: PassMode) throws -> [LifecycleKey: LifecycleRow] {
-        var result: [LifecycleKey: LifecycleRow] = [:]
-        var weeks: [String: WeekKey] = [:]
-        while let row = try cursor.next() {
-            let text: String = row["week_key"]
-            guard let week = weeks[text] ?? WeekKey(storageKey: text) else { continue }
-            weeks[text] = week
-            let bytes: [UInt8] = Array(row.dataNoCopy(atIndex: 2) ?? Data())
-            result[LifecycleKey(registrationID: row["registration_id"], week: week, mode: mode)] = try LifecycleRow(bytes: bytes)
-        }
-        return result
     }
 
     /// Commits a pass's lifecycle states and the events they produced, with one pending
