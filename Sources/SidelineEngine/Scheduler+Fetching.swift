@@ -57,15 +57,24 @@ extension Scheduler {
         }
         guard !targets.isEmpty else { return [:] }
         let sleeper = environment.sleeper
-        let fetchOne: @Sendable (String, WeekKey) async -> (String, WeekKey, Result<[MatchupEntry]?, SleeperError>) = { leagueID, week in
+        // The ETag each call sends is the one stored with the league's snapshot: a 304 then
+        // means exactly "the stored snapshot is current".
+        var etags: [SchedulerCache.LeagueWeek: String] = [:]
+        for target in targets {
+            guard let known = try? cachedSnapshotETags(target.week) else { break }
+            etags[.init(leagueID: target.leagueID, week: target.week)] = known[target.leagueID]
+        }
+        let sent = etags
+        let fetchOne: @Sendable (String, WeekKey) async -> (String, WeekKey, Result<MatchupsAnswer, SleeperError>) = { leagueID, week in
             do throws(SleeperError) {
-                return (leagueID, week, .success(try await sleeper.matchups(leagueID: leagueID, week: week.week)))
+                let etag = sent[.init(leagueID: leagueID, week: week)]
+                return (leagueID, week, .success(try await sleeper.matchups(leagueID: leagueID, week: week.week, ifNoneMatch: etag)))
             } catch {
                 return (leagueID, week, .failure(error))
             }
         }
-        let answers = await withTaskGroup(of: (String, WeekKey, Result<[MatchupEntry]?, SleeperError>).self) { group in
-            var answers: [(String, WeekKey, Result<[MatchupEntry]?, SleeperError>)] = []
+        let answers = await withTaskGroup(of: (String, WeekKey, Result<MatchupsAnswer, SleeperError>).self) { group in
+            var answers: [(String, WeekKey, Result<MatchupsAnswer, SleeperError>)] = []
             var next = 0
             while next < min(Self.fetchConcurrency, targets.count) {
                 let target = targets[next]
@@ -86,15 +95,21 @@ extension Scheduler {
             return answers
         }
         var results: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
-        var saves: [(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, fetchedAt: Date)] = []
+        var saves: [SnapshotUpdate] = []
         var stopped = false
         for (leagueID, week, result) in answers {
             let call = PlannedCall.matchups(leagueID: leagueID, week: week)
             switch result {
-            case .success(let entries):
+            case .success(let answer):
                 report.calls.append(call)
-                results[.init(leagueID: leagueID, week: week)] = .some(entries)
-                saves.append((leagueID, week, entries, now))
+                switch answer {
+                case .unchanged:
+                    results[.init(leagueID: leagueID, week: week)] = .some(nil)
+                    saves.append(SnapshotUpdate(leagueID: leagueID, week: week, entries: nil, fetchedAt: now))
+                case .changed(let entries, let etag):
+                    results[.init(leagueID: leagueID, week: week)] = .some(entries)
+                    saves.append(SnapshotUpdate(leagueID: leagueID, week: week, entries: entries, etag: etag, fetchedAt: now))
+                }
             case .failure(let error) where stopped && error.isBackoff:
                 // The rest of a batch that was in flight when Sleeper pushed back: one push-back, not eight.
                 report.calls.append(call)
@@ -120,6 +135,7 @@ extension Scheduler {
                 results[key] = nil
             }
             if cache.snapshotTimes[save.week] != nil { cache.snapshotTimes[save.week]?[save.leagueID] = now }
+            if save.entries != nil, cache.snapshotETags[save.week] != nil { cache.snapshotETags[save.week]?[save.leagueID] = save.etag }
         }
         return results
     }

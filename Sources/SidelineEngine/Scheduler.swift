@@ -142,6 +142,13 @@ public actor Scheduler {
         return times
     }
 
+    func cachedSnapshotETags(_ week: WeekKey) throws(StoreError) -> [String: String] {
+        if let etags = cache.snapshotETags[week] { return etags }
+        let etags = try store.snapshotETags(week: week)
+        cache.snapshotETags[week] = etags
+        return etags
+    }
+
     /// Makes sure the cache holds the row headers of `mode`: every open one and every one of `week`.
     func loadLifecycles(mode: PassMode, week: WeekKey?) throws(StoreError) {
         // A week that matches no row loads the open ones only.

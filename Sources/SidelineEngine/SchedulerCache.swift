@@ -22,6 +22,8 @@ struct SchedulerCache {
     var schedulesLoaded: Set<WeekKey> = []
     /// When each league's snapshot for a week was fetched.
     var snapshotTimes: [WeekKey: [String: Date]] = [:]
+    /// The ETag of each league's stored snapshot for a week (ADR 016).
+    var snapshotETags: [WeekKey: [String: String]] = [:]
     /// Teams of the registered rosters' starters and of all their players, per league and
     /// week, from the latest snapshot: what the planner uses to order a kickoff burst.
     var leagueTeams: [LeagueWeek: (starters: Set<TeamCode>, rostered: Set<TeamCode>, shown: Set<TeamCode>)] = [:]

@@ -11,8 +11,10 @@ public protocol SleeperClient: Sendable {
     func league(_ leagueID: String) async throws(SleeperError) -> League
     func rosters(leagueID: String) async throws(SleeperError) -> [Roster]
     func members(leagueID: String) async throws(SleeperError) -> [LeagueMember]
-    /// `nil` means Sleeper answered 304 Not Modified to the cached ETag: nothing changed.
-    func matchups(leagueID: String, week: Int) async throws(SleeperError) -> [MatchupEntry]?
+    /// A league's matchups for a week, conditional on `ifNoneMatch` (the ETag of the copy
+    /// the caller holds). The scheduler keeps that ETag in the snapshot row itself, so the
+    /// two can never disagree (ADR 016).
+    func matchups(leagueID: String, week: Int, ifNoneMatch: String?) async throws(SleeperError) -> MatchupsAnswer
     /// The full `players/nfl` download (~14 MB), reduced to the compact index.
     func players() async throws(SleeperError) -> PlayersIndex
 }
@@ -52,6 +54,14 @@ public struct SleeperCall: Sendable, Hashable {
 public struct OpenCallGate: CallGate {
     public init() {}
     public func admit(_ call: SleeperCall) async throws(SleeperError) {}
+}
+
+/// What a conditional matchups call came back with.
+public enum MatchupsAnswer: Sendable, Hashable {
+    /// Sleeper answered 304 Not Modified to the ETag sent: the caller's copy is current.
+    case unchanged
+    /// A new body, and the ETag to send next time (`nil` when Sleeper sent none).
+    case changed([MatchupEntry], etag: String?)
 }
 
 /// Remembers ETags and bodies so a repeated GET can send `If-None-Match` and accept `304`.

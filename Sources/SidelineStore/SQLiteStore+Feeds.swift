@@ -13,6 +13,24 @@ public struct StoredSnapshot: Sendable, Hashable {
     }
 }
 
+/// A league's matchups answer to store: a new body with its ETag, or a 304.
+public struct SnapshotUpdate: Sendable, Hashable {
+    public let leagueID: String
+    public let week: WeekKey
+    /// `nil` for a 304: the stored snapshot is current as of `fetchedAt`.
+    public let entries: [MatchupEntry]?
+    public let etag: String?
+    public let fetchedAt: Date
+
+    public init(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, etag: String? = nil, fetchedAt: Date) {
+        self.leagueID = leagueID
+        self.week = week
+        self.entries = entries
+        self.etag = etag
+        self.fetchedAt = fetchedAt
+    }
+}
+
 extension SQLiteStore {
     public func nflState() throws(StoreError) -> (state: NFLState, fetchedAt: Date)? {
         try read { db in
@@ -64,15 +82,6 @@ extension SQLiteStore {
         }
     }
 
-    public func saveSnapshot(leagueID: String, week: WeekKey, entries: [MatchupEntry], fetchedAt: Date) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: """
-                INSERT INTO snapshot (league_id, week_key, entries, fetched_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, fetched_at = excluded.fetched_at
-                """, arguments: [leagueID, week.storageKey, Data(CompactRows.encode(entries)), fetchedAt.seconds])
-        }
-    }
-
     /// The snapshots for `week` of the leagues in `leagueIDs`, decoded.
     public func snapshots(week: WeekKey, leagueIDs: Set<String>) throws(StoreError) -> [String: StoredSnapshot] {
         try read { db in
@@ -86,21 +95,36 @@ extension SQLiteStore {
         }
     }
 
-    /// One pass's matchups answers in one transaction: `entries` for a new body, `nil` for a
-    /// 304 (the stored snapshot is current as of `fetchedAt`).
-    public func saveSnapshots(_ items: [(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, fetchedAt: Date)]) throws(StoreError) {
+    /// The ETag of each league's stored snapshot for `week`, for the next conditional call.
+    public func snapshotETags(week: WeekKey) throws(StoreError) -> [String: String] {
+        try read { db in
+            var etags: [String: String] = [:]
+            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT league_id, etag FROM snapshot WHERE week_key = ? AND etag IS NOT NULL"), arguments: [week.storageKey]) {
+                etags[row["league_id"]] = row["etag"]
+            }
+            return etags
+        }
+    }
+
+    /// One pass's matchups answers in one transaction. A new body replaces the entries and
+    /// the ETag together, so the stored ETag always names the stored entries: a crash can
+    /// never leave an ETag whose body was not kept (a later 304 would then hide it).
+    public func saveSnapshots(_ items: [SnapshotUpdate]) throws(StoreError) {
         guard !items.isEmpty else { return }
         try write { db in
             let upsert = try db.cachedStatement(sql: """
-                INSERT INTO snapshot (league_id, week_key, entries, fetched_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, fetched_at = excluded.fetched_at
+                INSERT INTO snapshot (league_id, week_key, entries, etag, fetched_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, etag = excluded.etag, fetched_at = excluded.fetched_at
                 """)
             let touch = try db.cachedStatement(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?")
+            var weekKeys: [WeekKey: String] = [:]
             for item in items {
+                let week = weekKeys[item.week] ?? item.week.storageKey
+                weekKeys[item.week] = week
                 if let entries = item.entries {
-                    try upsert.execute(arguments: [item.leagueID, item.week.storageKey, Data(CompactRows.encode(entries)), item.fetchedAt.seconds])
+                    try upsert.execute(arguments: [item.leagueID, week, Data(CompactRows.encode(entries)), item.etag, item.fetchedAt.seconds])
                 } else {
-                    try touch.execute(arguments: [item.fetchedAt.seconds, item.leagueID, item.week.storageKey])
+                    try touch.execute(arguments: [item.fetchedAt.seconds, item.leagueID, week])
                 }
             }
         }
@@ -125,13 +149,6 @@ extension SQLiteStore {
     /// valid while it stays the same, since its own writes go through them.
     public func externalChangeToken() throws(StoreError) -> Int {
         try write { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
-    }
-
-    /// Sleeper answered 304: the stored snapshot is current as of `fetchedAt`.
-    public func touchSnapshot(leagueID: String, week: WeekKey, fetchedAt: Date) throws(StoreError) {
-        try write { db in
-            try db.cachedStatement(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?").execute(arguments: [fetchedAt.seconds, leagueID, week.storageKey])
-        }
     }
 
     // MARK: - Small key/value facts

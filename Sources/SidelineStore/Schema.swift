@@ -203,6 +203,14 @@ enum Schema {
                 try db.execute(sql: "UPDATE snapshot SET entries = ? WHERE rowid = ?", arguments: [Data(CompactRows.encode(entries)), row["rowid"]])
             }
         }
+        migrator.registerMigration("v7-snapshot-etag") { db in
+            // A league's matchups ETag lives in its snapshot row, written with the entries it
+            // names (ADR 016); the HTTP cache no longer keeps matchups bodies.
+            try db.execute(sql: """
+                ALTER TABLE snapshot ADD COLUMN etag TEXT;
+                DELETE FROM http_cache WHERE url LIKE '%/matchups/%';
+                """)
+        }
         return migrator
     }
 }

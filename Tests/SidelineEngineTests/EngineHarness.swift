@@ -84,6 +84,9 @@ final class EngineHarness: Sendable {
         return result
     }
 
+    /// Moves only the engine's clock: the fake Sleeper keeps answering as of its own instant.
+    func setEngineClock(_ date: Date) { clock.set(date) }
+
     func setNow(_ date: Date) {
         clock.set(date)
         world.setNow(date)

@@ -66,6 +66,32 @@ struct SchedulerDayTests {
         #expect(perPass.suffix(20).allSatisfy { $0 == 1 })
     }
 
+    @Test("A league's ETag is kept with its snapshot: the next process sends it, and gets a 304")
+    func etagKeptWithSnapshot() async throws {
+        let harness = try await EngineHarness(at: "2026-11-22T18:10:00Z")
+        defer { Task { await harness.stop() } }
+        _ = try await harness.register()
+        let path = "/v1/league/\(GameDayScript.leagueID)/matchups/12"
+        let time = EngineHarness.utc("2026-11-22T18:10:00Z")
+        harness.setNow(time)
+        _ = try await harness.scheduler().runPass(at: time, mode: .live, sinks: [RecordingSink()])
+        let store = try SQLiteStore(path: harness.configuration.databasePath)
+        let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
+        let etag = try #require(try store.snapshotETags(week: week)[GameDayScript.leagueID])
+        #expect(try store.cachedResponse(url: harness.base.absoluteString + path) == nil, "matchups bodies are not kept twice")
+
+        // A new process (a cron pass) two minutes later, nothing changed at Sleeper's end:
+        // it sends the stored ETag, gets a 304, and the snapshot only moves its fetch time.
+        harness.world.clearRequests()
+        let later = time.addingTimeInterval(120)
+        harness.setEngineClock(later)
+        _ = try await harness.scheduler().runPass(at: later, mode: .live, sinks: [RecordingSink()])
+        let sent = harness.world.requests.filter { $0.path == path }.map { $0.headers["if-none-match"] }
+        #expect(sent == [etag])
+        #expect(try store.snapshotTimes(week: week)[GameDayScript.leagueID] == later)
+        #expect(try store.snapshotETags(week: week)[GameDayScript.leagueID] == etag)
+    }
+
     @Test("An idle pass makes no Sleeper call at all")
     func idlePass() async throws {
         let harness = try await EngineHarness(at: "2026-11-23T12:00:00Z")

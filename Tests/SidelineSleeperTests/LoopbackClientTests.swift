@@ -76,6 +76,23 @@ struct LoopbackClientTests {
         }
     }
 
+    @Test("a matchups call conditional on the caller's ETag: changed with the new ETag, then unchanged")
+    func callerKeptETag() async throws {
+        try await withFakeServer(scriptedWorld()) { base, world in
+            let client = HTTPSleeperClient(baseURL: base)
+            guard case .changed(let entries, let etag?) = try await client.matchups(leagueID: league, week: 12, ifNoneMatch: nil) else {
+                Issue.record("a first call should bring a body and its ETag")
+                return
+            }
+            #expect(entries.count == 4)
+            #expect(try await client.matchups(leagueID: league, week: 12, ifNoneMatch: etag) == .unchanged)
+            // A stale ETag brings the current body again.
+            #expect(try await client.matchups(leagueID: league, week: 12, ifNoneMatch: "W/\"stale\"") == .changed(entries, etag: etag))
+            let sent = world.requests.filter { $0.path.hasSuffix("/matchups/12") }.map { $0.headers["if-none-match"] }
+            #expect(sent == [nil, etag, "W/\"stale\""])
+        }
+    }
+
     @Test("a 429 carries its Retry-After seconds and HTTP date")
     func retryAfter() async throws {
         try await withFakeServer(scriptedWorld()) { base, world in

@@ -42,16 +42,25 @@ struct BudgetStoreTests {
         #expect(try second.schedulerCapacity(at: t0.addingTimeInterval(600), budget: budget).cap == 20)
     }
 
-    @Test("A batch of matchups answers is stored in one go: bodies replace, 304s only move the fetch time")
+    @Test("A batch of matchups answers is stored in one go: bodies replace entries and ETag, 304s only move the fetch time")
     func snapshotBatch() throws {
         let store = try SQLiteStore(path: temporaryDatabase())
         let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
         let entry = MatchupEntry(rosterID: 1, matchupID: 1, points: 3, starters: ["a"], startersPoints: [3], players: ["a"], playersPoints: ["a": 3])
-        try store.saveSnapshots([("L1", week, [entry], t0), ("L2", week, [entry], t0)])
-        try store.saveSnapshots([("L1", week, nil, t0.addingTimeInterval(60))])
-        let times = try store.snapshotTimes(week: week)
-        #expect(times == ["L1": t0.addingTimeInterval(60), "L2": t0])
+        let later = MatchupEntry(rosterID: 1, matchupID: 1, points: 9, starters: ["a"], startersPoints: [9], players: ["a"], playersPoints: ["a": 9])
+        try store.saveSnapshots([
+            SnapshotUpdate(leagueID: "L1", week: week, entries: [entry], etag: "W/\"1\"", fetchedAt: t0),
+            SnapshotUpdate(leagueID: "L2", week: week, entries: [entry], fetchedAt: t0),
+        ])
+        try store.saveSnapshots([SnapshotUpdate(leagueID: "L1", week: week, entries: nil, fetchedAt: t0.addingTimeInterval(60))])
+        #expect(try store.snapshotTimes(week: week) == ["L1": t0.addingTimeInterval(60), "L2": t0])
         #expect(try store.snapshots(week: week, leagueIDs: ["L1"])["L1"]?.entries == [entry])
+        #expect(try store.snapshotETags(week: week) == ["L1": "W/\"1\""], "a 304 keeps the ETag; no ETag is stored as none")
+
+        // A new body without an ETag clears the old one: it no longer names what is stored.
+        try store.saveSnapshots([SnapshotUpdate(leagueID: "L1", week: week, entries: [later], fetchedAt: t0.addingTimeInterval(120))])
+        #expect(try store.snapshotETags(week: week).isEmpty)
+        #expect(try store.snapshots(week: week, leagueIDs: ["L1"])["L1"]?.entries == [later])
     }
 
     @Test("The change token moves when another connection commits, not for this one's own writes")

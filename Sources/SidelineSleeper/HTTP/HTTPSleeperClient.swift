@@ -76,13 +76,27 @@ public struct HTTPSleeperClient: SleeperClient {
         return try decode([Skippable<WireMember>].self, body, path).compactMap { $0.value?.member }
     }
 
+    public func matchups(leagueID: String, week: Int, ifNoneMatch: String?) async throws(SleeperError) -> MatchupsAnswer {
+        let path = "/v1/league/\(Self.escape(leagueID))/matchups/\(week)"
+        let result = try await fetchInLeague(.matchups, path, leagueID, validator: .etag(ifNoneMatch))
+        if result.notModified { return .unchanged }
+        return .changed(try decodeMatchups(result.body, path), etag: result.etag)
+    }
+
+    /// The same call validated by the ``ResponseCache`` instead: `nil` means Sleeper answered
+    /// 304 to the cached ETag. For tools and tests; the scheduler uses
+    /// ``matchups(leagueID:week:ifNoneMatch:)``.
     public func matchups(leagueID: String, week: Int) async throws(SleeperError) -> [MatchupEntry]? {
         let path = "/v1/league/\(Self.escape(leagueID))/matchups/\(week)"
         let result = try await fetchInLeague(.matchups, path, leagueID)
         if result.notModified { return nil }
-        // The hot path of every pass: a reader of its own rather than JSONDecoder (same results).
+        return try decodeMatchups(result.body, path)
+    }
+
+    /// The hot path of every pass: a reader of its own rather than JSONDecoder (same results).
+    func decodeMatchups(_ body: Data, _ path: String) throws(SleeperError) -> [MatchupEntry] {
         do {
-            return try MatchupsDecoder.decode(result.body)
+            return try MatchupsDecoder.decode(body)
         } catch {
             throw .malformed(url: url(path).absoluteString, reason: error.reason)
         }
@@ -92,7 +106,7 @@ public struct HTTPSleeperClient: SleeperClient {
         let path = "/v1/players/nfl"
         // Not conditional: the index lives on disk, and caching a 14 MB body in memory to
         // save one download a day is a poor trade.
-        let body = try await fetch(.players, path, conditional: false).body
+        let body = try await fetch(.players, path, validator: .none).body
         do {
             return try PlayersDecoder.decode(body)
         } catch {
@@ -104,8 +118,20 @@ public struct HTTPSleeperClient: SleeperClient {
 extension HTTPSleeperClient {
     struct Fetched {
         let body: Data
-        /// The server answered 304 to our cached ETag; `body` is the cached one.
+        /// The server answered 304 to the ETag sent; `body` is the cached one, if any.
         let notModified: Bool
+        /// The response's ETag.
+        var etag: String? = nil
+    }
+
+    /// How a GET is made conditional.
+    enum Validator {
+        /// Not at all.
+        case none
+        /// With the ETag the ``ResponseCache`` holds, which remembers the answer.
+        case responseCache
+        /// With this ETag, which the caller keeps itself (nothing is cached here).
+        case etag(String?)
     }
 
     func url(_ path: String) -> URL {
@@ -113,24 +139,33 @@ extension HTTPSleeperClient {
     }
 
     /// Gate, conditional GET, status handling. Throws for anything but 2xx and a usable 304.
-    func fetch(_ kind: SleeperCall.Kind, _ path: String, conditional: Bool = true) async throws(SleeperError) -> Fetched {
+    func fetch(_ kind: SleeperCall.Kind, _ path: String, validator: Validator = .responseCache) async throws(SleeperError) -> Fetched {
         let registrationKinds: Set<SleeperCall.Kind> = [.user, .leagues, .league, .rosters, .members]
         let registration = isRegistration && registrationKinds.contains(kind)
         try await gate.admit(SleeperCall(kind: kind, path: path, isRegistration: registration))
         let target = url(path)
         let key = target.absoluteString
-        let cached = conditional ? await cache.cached(for: key) : nil
+        let cached: CachedResponse?
+        let sent: String?
+        switch validator {
+        case .none: (cached, sent) = (nil, nil)
+        case .responseCache:
+            cached = await cache.cached(for: key)
+            sent = cached?.etag
+        case .etag(let etag): (cached, sent) = (nil, etag)
+        }
         var headers: [String: String] = [:]
-        if let cached { headers["If-None-Match"] = cached.etag }
+        if let sent { headers["If-None-Match"] = sent }
         let response = try await transport.get(target, headers: headers)
         switch response.status {
         case 200..<300:
-            if conditional, let etag = response.headers["ETag"], !etag.isEmpty {
+            let etag = response.headers["ETag"].flatMap { $0.isEmpty ? nil : $0 }
+            if case .responseCache = validator, let etag {
                 await cache.store(CachedResponse(etag: etag, body: response.body), for: key)
             }
-            return Fetched(body: response.body, notModified: false)
-        case 304 where cached != nil:
-            return Fetched(body: cached?.body ?? Data(), notModified: true)
+            return Fetched(body: response.body, notModified: false, etag: etag)
+        case 304 where sent != nil:
+            return Fetched(body: cached?.body ?? Data(), notModified: true, etag: sent)
         default:
             let reference = response.headers["Date"].flatMap(HTTPDate.parse) ?? now()
             throw .http(status: response.status, url: key,
@@ -138,12 +173,12 @@ extension HTTPSleeperClient {
         }
     }
 
-    /// ``fetch(_:_:conditional:)`` for a league's endpoints: Sleeper answers an unknown league
+    /// ``fetch(_:_:validator:)`` for a league's endpoints: Sleeper answers an unknown league
     /// with 404 and the body `null`, which becomes ``SleeperError/leagueNotFound(_:)``.
-    func fetchInLeague(_ kind: SleeperCall.Kind, _ path: String, _ leagueID: String) async throws(SleeperError) -> Fetched {
+    func fetchInLeague(_ kind: SleeperCall.Kind, _ path: String, _ leagueID: String, validator: Validator = .responseCache) async throws(SleeperError) -> Fetched {
         let result: Fetched
         do {
-            result = try await fetch(kind, path)
+            result = try await fetch(kind, path, validator: validator)
         } catch .http(status: 404, url: _, retryAfter: _) {
             throw .leagueNotFound(leagueID)
         }
