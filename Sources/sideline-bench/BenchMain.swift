@@ -12,8 +12,47 @@ enum BenchMain {
     static let burstStart = utc("2026-11-22T17:45:00Z")
     static let burstEnd = utc("2026-11-22T19:30:00Z")
 
+    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "tiny", "players", "envelope"]
+
+    static let usage = """
+        usage: sideline-bench [RUN] [--registrations N] [--until ISO-8601] [--quick] [--count N]
+
+        Drives the real scheduler, store and lifecycle against a synthetic Sleeper on loopback
+        with a simulated clock, and prints a table of figures (see README "Benchmark").
+        Build it in release first: swift build -c release --product sideline-bench
+
+        RUN (default all, about 7 minutes):
+          all            day100 + window5000 + kickoff5000 + players
+          day100         a whole Sunday, 100 leagues × 2 registrations
+          day1000        a whole Sunday, 1,000 leagues × 2 (about 15 minutes; --quick: 300 to 20:00 UTC)
+          window5000     12:45–14:30 ET, 5,000 leagues × 1
+          kickoff5000    12:45–13:15 ET, 5,000 leagues × 10
+          window5000x10  12:45–14:30 ET, 5,000 leagues × 10
+          tiny           5 leagues, a smoke run
+          players        parse a full-size players/nfl and load the cached index
+          envelope       µs to build and encode one lifecycle event (--count, default 20000)
+
+        Options:
+          --registrations N   registrations per league, instead of the run's own
+          --until ISO-8601    stop the simulated clock early, e.g. 2026-11-22T18:10:00Z
+          Environment: SIDELINE_BENCH_VERBOSE=1 (a line per pass), SIDELINE_BENCH_KEEP=1 (keep
+          the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end)
+        """
+
     static func run(_ arguments: [String]) async -> Int32 {
-        let which = arguments.first { !$0.hasPrefix("-") } ?? "all"
+        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            print(usage)
+            return 0
+        }
+        // The run is the first word that is neither an option nor an option's value.
+        let valued: Set<String> = ["--registrations", "--until", "--count"]
+        let which = arguments.indices.first { index in
+            !arguments[index].hasPrefix("-") && (index == 0 || !valued.contains(arguments[index - 1]))
+        }.map { arguments[$0] } ?? "all"
+        guard runs.contains(which) else {
+            log("sideline-bench: unknown run '\(which)' (one of: \(runs.joined(separator: ", ")); --help for more)")
+            return 2
+        }
         let quick = arguments.contains("--quick")
         func option(_ name: String) -> String? {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }

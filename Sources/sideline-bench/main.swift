@@ -3,9 +3,8 @@ import SidelineEngine
 
 // `sideline-bench`: adaptive polling at scale, measured. See README "Benchmark".
 //
-//   sideline-bench [all|day100|day1000|window5000|kickoff5000|window5000x10|players] [--registrations N] [--until ISO]
-//   sideline-bench envelope [--count N]  (µs to build and encode one lifecycle event)
-//   sideline-bench serve <leagues>      (internal: the synthetic Sleeper, in its own process)
+//   sideline-bench [RUN] [options]   (`sideline-bench --help` lists the runs and options)
+//   sideline-bench serve <leagues>   (internal: the synthetic Sleeper, in its own process)
 
 // As `sideline run` and `sideline tick` do (see MemoryTuning).
 MemoryTuning.limitAllocatorArenas()
