@@ -19,7 +19,7 @@ public actor Scheduler {
 
     /// Matchups calls in flight at once: 1000 calls a minute at Sleeper's ~50–100 ms round
     /// trip do not fit in a minute one after another.
-    static let fetchConcurrency = 8
+    public static let fetchConcurrency = 8
 
     var store: SQLiteStore { environment.store }
     var logger: Logger { environment.logger }

@@ -123,6 +123,13 @@ struct BenchResult {
     let idlePasses: Int
     let cpuPerResponse: Double?
     let responses: Int
+    /// CPU per call of the HTTP exchange alone (see ``BenchScenario/exchangeCPU``).
+    var exchangePerCall: Double?
+    /// What Sideline's own work on a response costs: decode, map, lifecycle, persist.
+    var processingPerResponse: Double? {
+        guard let cpuPerResponse, let exchangePerCall else { return nil }
+        return cpuPerResponse - exchangePerCall
+    }
     let peakRSS: Double
     let wallSeconds: Double
 }

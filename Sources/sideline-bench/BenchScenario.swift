@@ -93,8 +93,46 @@ struct BenchScenario {
         let peak = CPUTime.peakRSS()
         let log = try store.callTimes(from: start, through: end)
         let wall = ContinuousClock.now - wallStart
-        return figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
-                              budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall.seconds)
+        var result = figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
+                                    budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall.seconds)
+        if figures.responses > 0 {
+            result.exchangePerCall = try await exchangeCPU(calls: min(figures.responses, 5_000), store: store, transport: transport,
+                                                           base: configuration.sleeperURL, clock: clock, after: time)
+        }
+        return result
+    }
+
+    /// CPU per call of the HTTP exchange alone, as the scheduler makes it: the call admitted
+    /// in the store's call log, the GET through libcurl over loopback (8 at a time), the
+    /// body in hand; not decoded, mapped, stepped or stored. What a matchups response costs
+    /// before Sideline reads it, so the figure per response can be split in two. Run after
+    /// the day's figures, at an instant two hours past them, with a budget that never says
+    /// no (the day's call log and busiest window are already read).
+    func exchangeCPU(calls: Int, store: SQLiteStore, transport: CurlTransport, base: URL, clock: BenchClock, after: Date) async throws -> Double {
+        clock.set(after.addingTimeInterval(2 * 3600))
+        let gate = StoreCallGate(store: store, budget: RateBudget(limit: 1_000_000_000, headroom: 0), now: { clock.now })
+        let world = SyntheticLeagues(count: leagues, registered: registered)
+        let paths = (0..<calls).map { "/v1/league/\(world.league($0 % leagues).leagueID)/matchups/\(SyntheticSunday.week)" }
+        let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        let before = CPUTime.process()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var next = 0
+            func launch() {
+                let path = paths[next]
+                next += 1
+                group.addTask {
+                    try await gate.admit(SleeperCall(kind: .matchups, path: path))
+                    guard let url = URL(string: root + path) else { return }
+                    let response = try await transport.get(url, headers: [:])
+                    guard response.status == 200, !response.body.isEmpty else { throw BenchError("exchange: \(path) answered \(response.status)") }
+                }
+            }
+            while next < min(Scheduler.fetchConcurrency, paths.count) { launch() }
+            while try await group.next() != nil {
+                if next < paths.count { launch() }
+            }
+        }
+        return (CPUTime.process() - before) / Double(calls)
     }
 
     /// Registrations go straight into the store (the registration path makes four Sleeper
