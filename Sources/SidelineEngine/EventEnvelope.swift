@@ -77,11 +77,12 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         push = shown.push
     }
 
-    /// The outbox payload: JSONEncoder's bytes with sorted keys and unescaped slashes, made
-    /// by ``SortedKeysJSONEncoder`` (ADR 014). Only a NaN or infinite score fails to encode,
-    /// as it always did: the payload is then `{}`.
+    /// The outbox payload: JSONEncoder's bytes with sorted keys and unescaped slashes,
+    /// written field by field without `Codable` (EventEnvelope+JSON.swift, ADR 014). Only a
+    /// NaN or infinite number fails to encode, as it always did with JSONEncoder: the
+    /// payload is then `{}`.
     public func encoded() -> Data {
-        (try? SortedKeysJSONEncoder().encode(self)) ?? Data("{}".utf8)
+        directJSON() ?? Data("{}".utf8)
     }
 
     public static func decode(_ data: Data) throws -> EventEnvelope {
