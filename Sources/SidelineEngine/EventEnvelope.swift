@@ -65,16 +65,16 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         phase = event.phase
         dryRun = mode == .dryRun
         score = Score(team: Self.rounded(event.view.me.points), opponent: event.view.opponent.map { Self.rounded($0.points) })
-        let shown = DisplayBuilder.event(
+        // Destructured straight into the fields (see `DisplayBuilder.eventParts`).
+        let shown: PushDecision
+        (contentState, attributes, shown) = DisplayBuilder.eventParts(
             kind: event.kind, reason: event.reason, view: event.view, previous: event.kind == .start ? nil : previous,
             phase: event.phase, at: event.at, context: display, registration: registration.handle, activity: event.activityID
         )
+        push = shown
         // The content state's counts are the lineup's counts: not counted a second time.
-        let counts = shown.contentState.myCounts
+        let counts = contentState.myCounts
         starters = StarterCounts(playing: counts.playing, toPlay: counts.toPlay, done: counts.done)
-        contentState = shown.contentState
-        attributes = shown.attributes
-        push = shown.push
     }
 
     /// The outbox payload: JSONEncoder's bytes with sorted keys and unescaped slashes,

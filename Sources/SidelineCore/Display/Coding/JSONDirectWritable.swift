@@ -41,11 +41,11 @@ extension JSONDirectWritable {
     }
 }
 
-extension JSONOutput {
-    package mutating func write(_ value: some JSONDirectWritable) throws {
-        try value.writeJSON(to: &self)
-    }
+// A member that is itself a `JSONDirectWritable` is written by calling its `writeJSON`
+// directly, not through a generic `write(_:)`: across modules the generic call copied the
+// member (a content state is some thirty strings) before writing it.
 
+extension JSONOutput {
     /// `[a,b]`, as an unkeyed container of the elements writes it.
     package mutating func write(_ values: [some JSONDirectWritable]) throws {
         append(UInt8(ascii: "["))

@@ -14,11 +14,11 @@ extension LiveActivityContentState: JSONDirectWritable {
         output.append(#","compactTrailing":"#)
         output.write(compactTrailing)
         output.append(#","expanded":"#)
-        try output.write(expanded)
+        try expanded.writeJSON(to: &output)
         output.append(#","headline":"#)
         output.write(headline)
         output.append(#","lockScreen":"#)
-        try output.write(lockScreen)
+        try lockScreen.writeJSON(to: &output)
         output.append(#","margin":"#)
         output.write(margin)
         if let medianNote {
@@ -28,7 +28,7 @@ extension LiveActivityContentState: JSONDirectWritable {
         output.append(#","minimal":"#)
         output.write(minimal)
         output.append(#","myCounts":"#)
-        try output.write(myCounts)
+        try myCounts.writeJSON(to: &output)
         output.append(#","myPlayersLine":"#)
         output.write(myPlayersLine)
         output.append(#","myScore":"#)
@@ -39,7 +39,7 @@ extension LiveActivityContentState: JSONDirectWritable {
         }
         if let opponentCounts {
             output.append(#","opponentCounts":"#)
-            try output.write(opponentCounts)
+            try opponentCounts.writeJSON(to: &output)
         }
         if let opponentPlayersLine {
             output.append(#","opponentPlayersLine":"#)
@@ -58,7 +58,7 @@ extension LiveActivityContentState: JSONDirectWritable {
         output.append(#","sentiment":"#)
         output.write(sentiment.rawValue)
         output.append(#","small":"#)
-        try output.write(small)
+        try small.writeJSON(to: &output)
         output.append(#","staleText":"#)
         output.write(staleText)
         output.append(#","topPerformers":"#)

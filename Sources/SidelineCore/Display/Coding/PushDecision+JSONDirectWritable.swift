@@ -12,7 +12,7 @@ extension PushDecision: JSONDirectWritable {
         output.append(UInt8(ascii: "{"))
         if let alert {
             output.append(#""alert":"#)
-            try output.write(alert)
+            try alert.writeJSON(to: &output)
             output.append(UInt8(ascii: ","))
         }
         if let dismissalDate {
