@@ -142,3 +142,38 @@ struct JSONDirectWritableTests {
         }
     }
 }
+
+extension JSONDirectWritableTests {
+    @Test("APNs payloads: every kind, with and without alert, attributes, stale and dismissal dates")
+    func apnsPayloads() throws {
+        let timestamps = [Date(timeIntervalSince1970: 1_795_400_000), Date(timeIntervalSince1970: 1_795_400_000.75)]
+        for (index, text) in Self.oddStrings.prefix(60).enumerated() {
+            let state = Self.contentState(text, full: index % 2 == 0, performers: index % 4)
+            let attributes = Self.attributes(text, full: index % 3 == 0)
+            for kind in [LifecycleEventKind.start, .update, .end] {
+                for alert in [nil, PushAlert(title: text, body: "b", sound: index % 2 == 0 ? nil : "default")] {
+                    for (stale, dismissal) in [(Self.instants[1], nil), (nil, Self.instants[2]), (Self.instants[3], Self.instants[4]), (nil, nil)] {
+                        let decision = PushDecision(
+                            priority: 10, alert: alert, relevanceScore: Self.doubles[index % Self.doubles.count],
+                            staleDate: stale, dismissalDate: dismissal
+                        )
+                        let payload = LiveActivityPayload(
+                            kind: kind, timestamp: timestamps[index % 2], contentState: state, decision: decision,
+                            attributes: index % 5 == 0 ? nil : attributes
+                        )
+                        try expectSame(payload)
+                        #expect(try payload.encoded() == Self.reference.encode(payload))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("An APNs payload with a non-finite relevance score throws JSONEncoder's error, as before")
+    func apnsNonFinite() {
+        let decision = PushDecision(priority: 5, alert: nil, relevanceScore: .nan, staleDate: nil, dismissalDate: nil)
+        let payload = LiveActivityPayload(kind: .update, timestamp: Date(timeIntervalSince1970: 0), contentState: Self.contentState("x", full: true, performers: 1), decision: decision)
+        #expect(payload.directJSON() == nil)
+        #expect(throws: EncodingError.self) { try payload.encoded() }
+    }
+}
