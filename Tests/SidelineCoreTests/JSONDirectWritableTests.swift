@@ -177,3 +177,21 @@ extension JSONDirectWritableTests {
         #expect(throws: EncodingError.self) { try payload.encoded() }
     }
 }
+
+extension JSONDirectWritableTests {
+    /// Strings are scanned eight bytes at a time: every ASCII byte (escaped or not) at every
+    /// position of a word, in strings of every length around a word's, and two in a row.
+    @Test("Every ASCII byte at every position of strings scanned a word at a time")
+    func escapesAtEveryPosition() throws {
+        for byte in UInt8(0)..<0x80 {
+            let character = String(UnicodeScalar(byte))
+            for length in [7, 8, 9, 15, 16, 17, 24] {
+                for position in 0..<length {
+                    var text = String(repeating: "a", count: position) + character
+                    text += String(repeating: "b", count: length - position - 1)
+                    try expectSame(LiveActivitySmallText(headline: text, detail: text + character + "日本" + text))
+                }
+            }
+        }
+    }
+}

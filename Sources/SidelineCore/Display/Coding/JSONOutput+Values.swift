@@ -54,6 +54,9 @@ extension JSONOutput {
     /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or
     /// `\u00xx` (lower-case hex), everything else — `/`, DEL, non-ASCII — as is.
     package mutating func write(_ string: String) {
+        // A native string's bytes are read in place; the mutable copy `withUTF8` needs cost
+        // a retain and a release per string, some forty per payload.
+        if string.utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) != nil { return }
         var string = string
         string.withUTF8 { writeQuoted($0) }
     }
@@ -62,15 +65,39 @@ extension JSONOutput {
     mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         append(UInt8(ascii: "\""))
         var mark = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            append(UnsafeBufferPointer(rebasing: utf8[mark..<index]))
-            appendEscape(byte)
-            mark = index + 1
+        if let base = utf8.baseAddress {
+            var index = 0
+            while index < utf8.count {
+                // Eight bytes at once while none of them needs an escape (most text).
+                if index + 8 <= utf8.count, !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    append(UnsafeBufferPointer(start: base + mark, count: index - mark))
+                    appendEscape(byte)
+                    mark = index + 1
+                }
+                index += 1
+            }
         }
         append(UnsafeBufferPointer(rebasing: utf8[mark...]))
         append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\`. Exact
+    /// (no false "no"): a byte below 0x20 sets its high bit in `word - 0x20…20` while clear
+    /// in `word`, and an equal byte is a zero byte of `word ^ byte…byte`, found the same way.
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        let quoteWord = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashWord = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let quote = (quoteWord &- ones) & ~quoteWord & highBits
+        let backslash = (backslashWord &- ones) & ~backslashWord & highBits
+        return control | quote | backslash != 0
     }
 
     private mutating func appendEscape(_ byte: UInt8) {
