@@ -66,12 +66,12 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         dryRun = mode == .dryRun
         score = Score(team: Self.rounded(event.view.me.points), opponent: event.view.opponent.map { Self.rounded($0.points) })
         // Destructured straight into the fields (see `DisplayBuilder.eventParts`).
-        let shown: PushDecision
-        (contentState, attributes, shown) = DisplayBuilder.eventParts(
+        let decision: PushDecision // `push` is optional (older stored events): set apart
+        (contentState, attributes, decision) = DisplayBuilder.eventParts(
             kind: event.kind, reason: event.reason, view: event.view, previous: event.kind == .start ? nil : previous,
             phase: event.phase, at: event.at, context: display, registration: registration.handle, activity: event.activityID
         )
-        push = shown
+        push = decision
         // The content state's counts are the lineup's counts: not counted a second time.
         let counts = contentState.myCounts
         starters = StarterCounts(playing: counts.playing, toPlay: counts.toPlay, done: counts.done)
