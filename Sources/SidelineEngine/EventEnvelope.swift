@@ -65,23 +65,24 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         phase = event.phase
         dryRun = mode == .dryRun
         score = Score(team: Self.rounded(event.view.me.points), opponent: event.view.opponent.map { Self.rounded($0.points) })
-        let shown = DisplayBuilder.event(
+        // Destructured straight into the fields (see `DisplayBuilder.eventParts`).
+        let decision: PushDecision // `push` is optional (older stored events): set apart
+        (contentState, attributes, decision) = DisplayBuilder.eventParts(
             kind: event.kind, reason: event.reason, view: event.view, previous: event.kind == .start ? nil : previous,
             phase: event.phase, at: event.at, context: display, registration: registration.handle, activity: event.activityID
         )
+        push = decision
         // The content state's counts are the lineup's counts: not counted a second time.
-        let counts = shown.contentState.myCounts
+        let counts = contentState.myCounts
         starters = StarterCounts(playing: counts.playing, toPlay: counts.toPlay, done: counts.done)
-        contentState = shown.contentState
-        attributes = shown.attributes
-        push = shown.push
     }
 
-    /// The outbox payload: JSONEncoder's bytes with sorted keys and unescaped slashes, made
-    /// by ``SortedKeysJSONEncoder`` (ADR 014). Only a NaN or infinite score fails to encode,
-    /// as it always did: the payload is then `{}`.
+    /// The outbox payload: JSONEncoder's bytes with sorted keys and unescaped slashes,
+    /// written field by field without `Codable` (EventEnvelope+JSON.swift, ADR 014). Only a
+    /// NaN or infinite number fails to encode, as it always did with JSONEncoder: the
+    /// payload is then `{}`.
     public func encoded() -> Data {
-        (try? SortedKeysJSONEncoder().encode(self)) ?? Data("{}".utf8)
+        directJSON() ?? Data("{}".utf8)
     }
 
     public static func decode(_ data: Data) throws -> EventEnvelope {

@@ -60,28 +60,50 @@ public enum DisplayBuilder {
         registration: String,
         activity: String
     ) -> DisplayedEvent {
-        let reading = MatchupReading(view: view)
-        let attributes = attributes(registration: registration, activity: activity, view: view)
-        return DisplayedEvent(
-            contentState: contentState(reading: reading, phase: phase, context: context),
-            attributes: attributes,
-            push: PushPolicy.decide(kind: kind, reason: reason, previous: previous, reading: reading, phase: phase, at: at) { attributes.title }
+        let parts = eventParts(
+            kind: kind, reason: reason, view: view, previous: previous, phase: phase, at: at, context: context,
+            registration: registration, activity: activity
         )
+        return DisplayedEvent(contentState: parts.contentState, attributes: parts.attributes, push: parts.push)
     }
 
-    static func contentState(reading: MatchupReading, phase: DisplayPhase, context: DisplayContext) -> LiveActivityContentState {
+    /// ``event(kind:reason:view:previous:phase:at:context:registration:activity:)`` as a
+    /// tuple: `EventEnvelope.init` destructures it into its own fields, where taking them
+    /// from a ``DisplayedEvent`` copied every string of the content state and then freed the
+    /// originals, on every event.
+    package static func eventParts(
+        kind: LifecycleEventKind,
+        reason: LifecycleReason,
+        view: MatchupView,
+        previous: MatchupView?,
+        phase: DisplayPhase,
+        at: Date,
+        context: DisplayContext,
+        registration: String,
+        activity: String
+    ) -> (contentState: LiveActivityContentState, attributes: LiveActivityAttributes, push: PushDecision) {
+        let reading = MatchupReading(view: view)
+        let attributes = attributes(registration: registration, activity: activity, view: view)
+        // The push decision first, so the content state can take the reading over rather
+        // than copy it (each is pure: the order changes nothing they make).
+        let push = PushPolicy.decide(kind: kind, reason: reason, previous: previous, reading: reading, phase: phase, at: at) { attributes.title }
+        return (contentState(reading: reading, phase: phase, context: context), attributes, push)
+    }
+
+    static func contentState(reading: consuming MatchupReading, phase: DisplayPhase, context: DisplayContext) -> LiveActivityContentState {
+        // The copy keeps the reading; the facts below are read from it.
         let copy = DisplayCopy(reading: reading, phase: phase, context: context)
         return LiveActivityContentState(
             updatedAt: Int(context.now.timeIntervalSince1970.rounded(.down)),
             phase: phase.activityPhase,
-            sentiment: reading.sentiment,
-            myScore: reading.myScore,
-            opponentScore: reading.pair?.theirs,
-            scoreLine: reading.scoreLine,
+            sentiment: copy.reading.sentiment,
+            myScore: copy.reading.myScore,
+            opponentScore: copy.reading.pair?.theirs,
+            scoreLine: copy.reading.scoreLine,
             margin: copy.margin,
             headline: copy.headline,
-            myCounts: LiveActivityPlayerCounts(reading.myCounts),
-            opponentCounts: reading.opponentCounts.map(LiveActivityPlayerCounts.init),
+            myCounts: LiveActivityPlayerCounts(copy.reading.myCounts),
+            opponentCounts: copy.reading.opponentCounts.map(LiveActivityPlayerCounts.init),
             myPlayersLine: copy.myPlayersLine,
             opponentPlayersLine: copy.opponentPlayersLine,
             topPerformers: copy.performers,
@@ -89,7 +111,7 @@ public enum DisplayBuilder {
             asOf: copy.asOf,
             staleText: copy.staleText,
             medianNote: copy.medianNote,
-            compactLeading: reading.myScore,
+            compactLeading: copy.reading.myScore,
             compactTrailing: copy.compactTrailing,
             minimal: copy.minimal,
             expanded: copy.expanded,

@@ -20,7 +20,7 @@ struct DisplayCopy {
     /// `context.now` as a time of day, for "as of" and the stale text.
     private let now: String
 
-    init(reading: MatchupReading, phase: DisplayPhase, context: DisplayContext) {
+    init(reading: consuming MatchupReading, phase: DisplayPhase, context: DisplayContext) {
         self.reading = reading
         self.phase = phase
         margin = Self.margin(reading)

@@ -56,9 +56,12 @@ public struct LiveActivityPayload: Encodable, Sendable, Hashable {
     }
 
     /// The bytes to send: sorted keys for stable output, slashes unescaped ("KC D/ST"), as
-    /// JSONEncoder writes them (``SortedKeysJSONEncoder``, ADR 014).
+    /// JSONEncoder writes them, written directly (LiveActivityPayload+JSONDirectWritable.swift,
+    /// ADR 014). A NaN or infinite relevance score goes through ``SortedKeysJSONEncoder``,
+    /// which throws JSONEncoder's error as before.
     public func encoded() throws -> Data {
-        try SortedKeysJSONEncoder().encode(self)
+        if let bytes = directJSON() { return bytes }
+        return try SortedKeysJSONEncoder().encode(self)
     }
 
     static func unixSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }

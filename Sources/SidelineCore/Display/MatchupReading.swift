@@ -49,12 +49,16 @@ struct MatchupReading {
     }
 
     /// The registration's starters who are playing now, best first.
+    ///
+    /// Their positions are sorted, not copies of them (each copy retains four strings): the
+    /// same comparisons in the same order, so the same order as sorting the starters.
     var performers: [StarterLine] {
-        view.me.starters
-            .filter { $0.state == .playing }
-            .sorted { lhs, rhs in
-                let left = Points(lhs.points), right = Points(rhs.points)
-                return left != right ? left > right : lhs.name < rhs.name
-            }
+        let starters = view.me.starters
+        var playing = starters.indices.filter { starters[$0].state == .playing }
+        playing.sort { lhs, rhs in
+            let left = Points(starters[lhs].points), right = Points(starters[rhs].points)
+            return left != right ? left > right : starters[lhs].name < starters[rhs].name
+        }
+        return playing.map { starters[$0] }
     }
 }

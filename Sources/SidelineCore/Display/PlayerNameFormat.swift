@@ -28,16 +28,26 @@ enum PlayerNameFormat {
     /// What ``unicodeShortName(_:)`` returns for printable ASCII with single spaces (nearly
     /// every name), by bytes: such a name is already clean, its words are split by its first
     /// space, and each of its characters is one byte (tests compare the two on many names).
+    ///
+    /// Kept first names give `full` itself; otherwise the first byte, `". "` and the rest,
+    /// written as bytes (one name per performer, on every event).
     static func asciiShortName(_ full: String) -> String {
         guard !full.isEmpty else { return Messages.Display.unknownPlayer }
-        guard let space = full.utf8.firstIndex(of: UInt8(ascii: " ")) else { return full }
-        let first = full.utf8[..<space]
-        let rest = full[full.utf8.index(after: space)...]
-        let isInitials = first.count <= 2 && first.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-        if first.contains(UInt8(ascii: ".")) || isInitials {
-            return "\(full[..<space]) \(rest)"
+        var text = full
+        let shortened = text.withUTF8 { bytes -> String? in
+            guard let space = bytes.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            let first = bytes[..<space]
+            let isInitials = first.count <= 2 && first.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            if first.contains(UInt8(ascii: ".")) || isInitials { return nil }
+            let rest = UnsafeBufferPointer(rebasing: bytes[space...]) // " " and the rest
+            return String(unsafeUninitializedCapacity: rest.count + 2) { output in
+                output[0] = bytes[0]
+                output[1] = UInt8(ascii: ".")
+                _ = UnsafeMutableBufferPointer(rebasing: output[2...]).initialize(from: rest)
+                return rest.count + 2
+            }
         }
-        return "\(full.prefix(1)). \(rest)"
+        return shortened ?? full
     }
 
     /// Fans keep first names that are already initials ("A.J.", "DK", "CJ") and shorten the

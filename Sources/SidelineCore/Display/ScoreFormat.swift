@@ -27,6 +27,39 @@ enum ScoreFormat {
         let value = decimals == 2 ? points.hundredths : tenths(points.hundredths)
         let scale = decimals == 2 ? 100 : 10
         let magnitude = abs(value)
+        guard decimals == 1 || decimals == 2 else { return interpolated(value: value, magnitude: magnitude, scale: scale, decimals: decimals) }
+        // The same text written as bytes: several scores per event, and interpolating the
+        // digits, padding and sign cost a few strings each. At most 3 + 19 + 1 + 2 bytes.
+        return String(unsafeUninitializedCapacity: 32) { bytes in
+            var count = 0
+            if value < 0 {
+                for byte in minus.utf8 {
+                    bytes[count] = byte
+                    count += 1
+                }
+            }
+            var whole = magnitude / scale
+            let wholeStart = count
+            repeat {
+                bytes[count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                count += 1
+            } while whole > 0
+            bytes[wholeStart..<count].reverse()
+            bytes[count] = UInt8(ascii: ".")
+            count += 1
+            let fraction = magnitude % scale
+            if decimals == 2 {
+                bytes[count] = UInt8(ascii: "0") + UInt8(fraction / 10)
+                count += 1
+            }
+            bytes[count] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            return count + 1
+        }
+    }
+
+    /// ``string(_:decimals:)`` as first written, for a `decimals` other than 1 or 2.
+    private static func interpolated(value: Int, magnitude: Int, scale: Int, decimals: Int) -> String {
         let fraction = String(magnitude % scale)
         let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
         return (value < 0 ? minus : "") + "\(magnitude / scale).\(padded)"

@@ -62,8 +62,14 @@ enum TextFit {
     /// Printable ASCII with single spaces between words: what ``cleaned(_:)`` returns
     /// unchanged, checked byte by byte (most names, on every pass).
     static func isCleanASCII(_ text: String) -> Bool {
+        // Over the contiguous bytes when there are (native strings): the UTF-8 view's
+        // iterator was a visible share of building an event, called on every name.
+        text.utf8.withContiguousStorageIfAvailable { isCleanASCII(bytes: $0) } ?? isCleanASCII(bytes: text.utf8)
+    }
+
+    private static func isCleanASCII(bytes: some Collection<UInt8>) -> Bool {
         var afterSpace = true
-        for byte in text.utf8 {
+        for byte in bytes {
             guard byte >= 0x20, byte < 0x7F else { return false }
             if byte == 0x20 {
                 if afterSpace { return false }
@@ -72,7 +78,7 @@ enum TextFit {
                 afterSpace = false
             }
         }
-        return !afterSpace || text.isEmpty
+        return !afterSpace || bytes.isEmpty
     }
 }
 

@@ -66,17 +66,31 @@ public struct LineupView: Sendable, Codable, Hashable {
         self.starters = starters
     }
 
+    /// One pass reading each starter's state in place: three `count(where:)` passes copied
+    /// every starter (and retained its strings) three times, on every event built.
     public var counts: StarterCounts {
-        StarterCounts(
-            playing: starters.count { $0.state == .playing },
-            toPlay: starters.count { $0.state == .toPlay },
-            done: starters.count { $0.state == .done }
-        )
+        var playing = 0, toPlay = 0, done = 0
+        for index in starters.indices {
+            switch starters[index].state {
+            case .playing: playing += 1
+            case .toPlay: toPlay += 1
+            case .done: done += 1
+            case .notPlaying: break
+            }
+        }
+        return StarterCounts(playing: playing, toPlay: toPlay, done: done)
     }
 
-    /// The earliest kickoff among starters still to play.
+    /// The earliest kickoff among starters still to play. One pass without copies, keeping
+    /// the first of equal minimums as `min()` over the filtered kickoffs did.
     public var nextKickoff: Date? {
-        starters.filter { $0.state == .toPlay }.compactMap(\.kickoff).min()
+        var earliest: Date?
+        for index in starters.indices where starters[index].state == .toPlay {
+            guard let kickoff = starters[index].kickoff else { continue }
+            if let current = earliest, !(kickoff < current) { continue }
+            earliest = kickoff
+        }
+        return earliest
     }
 }
 

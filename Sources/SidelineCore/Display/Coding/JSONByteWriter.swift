@@ -94,97 +94,24 @@ final class JSONByteWriter {
         }
     }
 
-    func writeNull() { append("null") }
+    // The values themselves are written by ``JSONOutput`` (JSONOutput+Values.swift), which
+    // the hand-written ``JSONDirectWritable`` conformances share.
 
-    func write(_ value: Bool) { append(value ? "true" : "false") }
+    func writeNull() { output.writeNull() }
 
-    /// Decimal digits without a String in between (the common integer, on every payload).
-    func write(_ value: Int) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude // right for Int.min too
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for UInt64.max's 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(UnsafeRawBufferPointer(rebasing: buffer[index...]))
-        }
-    }
+    func write(_ value: Bool) { output.write(value) }
 
-    /// Other integer types, as JSONEncoder writes them: their description.
-    func write<T: BinaryInteger>(_ value: T) {
-        append(value.description)
-    }
+    func write(_ value: Int) { output.write(value) }
 
-    /// As JSONEncoder: the shortest round-trip text, without a trailing `.0`; non-finite
-    /// values are JSONEncoder's to refuse.
-    func write(_ value: Double) throws {
-        guard value.isFinite else { throw Unsupported() }
-        appendNumber(value.description)
-    }
+    func write<T: BinaryInteger>(_ value: T) { output.write(value) }
 
-    func write(_ value: Float) throws {
-        guard value.isFinite else { throw Unsupported() }
-        appendNumber(value.description)
-    }
+    func write(_ value: Double) throws { try output.write(value) }
 
-    private func appendNumber(_ text: String) {
-        var text = text
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        append(text)
-    }
+    func write(_ value: Float) throws { try output.write(value) }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or
-    /// `\u00xx` (lower-case hex), everything else — `/`, DEL, non-ASCII — as is.
-    func write(_ string: String) {
-        var string = string
-        string.withUTF8 { writeQuoted($0) }
-    }
+    func write(_ string: String) { output.write(string) }
 
-    /// UTF-8 bytes as a JSON string; runs without escapes are copied whole.
-    func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        output.append(UInt8(ascii: "\""))
-        var mark = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            output.append(UnsafeBufferPointer(rebasing: utf8[mark..<index]))
-            appendEscape(byte)
-            mark = index + 1
-        }
-        output.append(UnsafeBufferPointer(rebasing: utf8[mark...]))
-        output.append(UInt8(ascii: "\""))
-    }
+    func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) { output.writeQuoted(utf8) }
 
-    private func appendEscape(_ byte: UInt8) {
-        output.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-        case 0x08: output.append(UInt8(ascii: "b"))
-        case 0x0C: output.append(UInt8(ascii: "f"))
-        case 0x0A: output.append(UInt8(ascii: "n"))
-        case 0x0D: output.append(UInt8(ascii: "r"))
-        case 0x09: output.append(UInt8(ascii: "t"))
-        default:
-            for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF)] {
-                output.append(digit)
-            }
-        }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-    }
-
-    private func append(_ text: String) {
-        var text = text
-        text.withUTF8 { output.append($0) }
-    }
-
-    func append(_ text: StaticString) {
-        text.withUTF8Buffer { output.append($0) }
-    }
+    func append(_ text: StaticString) { output.append(text) }
 }

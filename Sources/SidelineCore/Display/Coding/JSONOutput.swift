@@ -1,27 +1,27 @@
 import Foundation
 
-/// The encoder's output: bytes written through a pointer, grown by doubling. An array
+/// The encoders' output: bytes written through a pointer, grown by doubling. An array
 /// checks uniqueness as well as capacity on every append, and appends are most of what an
-/// encoder does.
-struct JSONOutput: ~Copyable {
+/// encoder does. Package-wide: the envelope's direct writer (SidelineEngine) writes into it.
+package struct JSONOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: 1) }
         base[count] = byte
         count += 1
     }
 
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { grow(toHold: bytes.count) }
         (base + count).initialize(from: source, count: bytes.count)
@@ -48,7 +48,7 @@ struct JSONOutput: ~Copyable {
         try body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 
-    var data: Data { Data(bytes: base, count: count) }
+    package var data: Data { Data(bytes: base, count: count) }
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     private mutating func grow(toHold extra: Int) {
