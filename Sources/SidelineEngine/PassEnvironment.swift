@@ -33,6 +33,8 @@ public struct PassEnvironment: Sendable {
 public struct PassReport: Sendable {
     public let at: Date
     public internal(set) var calls: [PlannedCall] = []
+    /// How many of the pass's matchups calls Sleeper answered 304 (the stored snapshot was current).
+    public internal(set) var unchangedMatchups = 0
     public internal(set) var problems: [String] = []
     /// The pass's lifecycle events, in order. Only what identifies them: the payload each
     /// sink receives is in the outbox (a kickoff pass at 50,000 registrations has ~10,000

@@ -104,6 +104,7 @@ extension Scheduler {
                 report.calls.append(call)
                 switch answer {
                 case .unchanged:
+                    report.unchangedMatchups += 1
                     results[.init(leagueID: leagueID, week: week)] = .some(nil)
                     saves.append(SnapshotUpdate(leagueID: leagueID, week: week, entries: nil, fetchedAt: now))
                 case .changed(let entries, let etag):

@@ -18,6 +18,8 @@ struct BenchFigures {
     var busyCPU = 0.0
     var busyPasses = 0
     var responses = 0
+    /// Of those, the ones Sleeper answered 304.
+    var unchanged = 0
     var passes = 0
     var events = 0
     var starts = 0
@@ -60,6 +62,7 @@ struct BenchFigures {
             busyCPU += cpu
             busyPasses += 1
             responses += matchups
+            unchanged += report.unchangedMatchups
         }
     }
 

@@ -96,8 +96,12 @@ struct BenchScenario {
         var result = figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
                                     budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall.seconds)
         if figures.responses > 0 {
-            result.exchangePerCall = try await exchangeCPU(calls: min(figures.responses, 5_000), store: store, transport: transport,
-                                                           base: configuration.sleeperURL, clock: clock, after: time)
+            let calls = min(figures.responses, 5_000)
+            let exchange = try await exchangeCPU(calls: calls, store: store, transport: transport,
+                                                 base: configuration.sleeperURL, clock: clock, after: time)
+            // Weighted by the day's own mix of full bodies and 304s.
+            let share304 = Double(figures.unchanged) / Double(figures.responses)
+            result.exchangePerCall = exchange.full * (1 - share304) + exchange.notModified * share304
         }
         return result
     }
@@ -105,34 +109,46 @@ struct BenchScenario {
     /// CPU per call of the HTTP exchange alone, as the scheduler makes it: the call admitted
     /// in the store's call log, the GET through libcurl over loopback (8 at a time), the
     /// body in hand; not decoded, mapped, stepped or stored. What a matchups response costs
-    /// before Sideline reads it, so the figure per response can be split in two. Run after
-    /// the day's figures, at an instant two hours past them, with a budget that never says
-    /// no (the day's call log and busiest window are already read).
-    func exchangeCPU(calls: Int, store: SQLiteStore, transport: CurlTransport, base: URL, clock: BenchClock, after: Date) async throws -> Double {
+    /// before Sideline reads it, so the figure per response can be split in two. Measured
+    /// for full bodies, then for 304s (the same calls again with the ETags just received).
+    /// Run after the day's figures, at an instant two hours past them, with a budget that
+    /// never says no (the day's call log and busiest window are already read).
+    func exchangeCPU(calls: Int, store: SQLiteStore, transport: CurlTransport, base: URL, clock: BenchClock, after: Date) async throws -> (full: Double, notModified: Double) {
         clock.set(after.addingTimeInterval(2 * 3600))
         let gate = StoreCallGate(store: store, budget: RateBudget(limit: 1_000_000_000, headroom: 0), now: { clock.now })
         let world = SyntheticLeagues(count: leagues, registered: registered)
         let paths = (0..<calls).map { "/v1/league/\(world.league($0 % leagues).leagueID)/matchups/\(SyntheticSunday.week)" }
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
-        let before = CPUTime.process()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var next = 0
-            func launch() {
-                let path = paths[next]
-                next += 1
-                group.addTask {
-                    try await gate.admit(SleeperCall(kind: .matchups, path: path))
-                    guard let url = URL(string: root + path) else { return }
-                    let response = try await transport.get(url, headers: [:])
-                    guard response.status == 200, !response.body.isEmpty else { throw BenchError("exchange: \(path) answered \(response.status)") }
+        let etags = ETagBook()
+
+        func round(expecting status: Int) async throws -> Double {
+            let before = CPUTime.process()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                var next = 0
+                func launch() {
+                    let path = paths[next]
+                    next += 1
+                    // A busy minute's pace, so the call log's window holds what it holds on
+                    // a busy day (~950 calls), not every call of this measurement.
+                    clock.set(clock.now.addingTimeInterval(60.0 / 950))
+                    group.addTask {
+                        try await gate.admit(SleeperCall(kind: .matchups, path: path))
+                        guard let url = URL(string: root + path) else { return }
+                        let sent = etags.map.withLock { $0[path] }
+                        let response = try await transport.get(url, headers: status == 304 ? ["If-None-Match": sent ?? ""] : [:])
+                        guard response.status == status else { throw BenchError("exchange: \(path) answered \(response.status), not \(status)") }
+                        if status == 200, let etag = response.headers["ETag"] { etags.map.withLock { $0[path] = etag } }
+                    }
+                }
+                while next < min(Scheduler.fetchConcurrency, paths.count) { launch() }
+                while try await group.next() != nil {
+                    if next < paths.count { launch() }
                 }
             }
-            while next < min(Scheduler.fetchConcurrency, paths.count) { launch() }
-            while try await group.next() != nil {
-                if next < paths.count { launch() }
-            }
+            return (CPUTime.process() - before) / Double(calls)
         }
-        return (CPUTime.process() - before) / Double(calls)
+        let full = try await round(expecting: 200)
+        return (full, try await round(expecting: 304))
     }
 
     /// Registrations go straight into the store (the registration path makes four Sleeper
@@ -153,6 +169,11 @@ struct BenchScenario {
         }
         _ = try store.register(items, leagues: stored, at: start)
     }
+}
+
+/// The ETags the exchange measurement received, to send back for its 304 round.
+final class ETagBook: Sendable {
+    let map = Mutex<[String: String]>([:])
 }
 
 /// The simulated instant every component reads.
