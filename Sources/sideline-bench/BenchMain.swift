@@ -21,7 +21,7 @@ enum BenchMain {
         with a simulated clock, and prints a table of figures (see README "Benchmark").
         Build it in release first: swift build -c release --product sideline-bench
 
-        RUN (default all, about 7 minutes):
+        RUN (default all, about 4 minutes on two cores):
           all            day100 + window5000 + kickoff5000 + players
           day100         a whole Sunday, 100 leagues × 2 registrations
           day1000        a whole Sunday, 1,000 leagues × 2 (about 15 minutes; --quick: 300 to 20:00 UTC)
