@@ -97,7 +97,7 @@ struct BenchScenario {
                                     budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall.seconds)
         if figures.responses > 0 {
             let calls = min(figures.responses, 5_000)
-            let exchange = try await exchangeCPU(calls: calls, store: store, transport: transport,
+            let exchange = try await exchangeCPU(calls: calls, world: world, store: store, transport: transport,
                                                  base: configuration.sleeperURL, clock: clock, after: time)
             // Weighted by the day's own mix of full bodies and 304s.
             let share304 = Double(figures.unchanged) / Double(figures.responses)
@@ -113,10 +113,9 @@ struct BenchScenario {
     /// for full bodies, then for 304s (the same calls again with the ETags just received).
     /// Run after the day's figures, at an instant two hours past them, with a budget that
     /// never says no (the day's call log and busiest window are already read).
-    func exchangeCPU(calls: Int, store: SQLiteStore, transport: CurlTransport, base: URL, clock: BenchClock, after: Date) async throws -> (full: Double, notModified: Double) {
+    func exchangeCPU(calls: Int, world: SyntheticLeagues, store: SQLiteStore, transport: CurlTransport, base: URL, clock: BenchClock, after: Date) async throws -> (full: Double, notModified: Double) {
         clock.set(after.addingTimeInterval(2 * 3600))
         let gate = StoreCallGate(store: store, budget: RateBudget(limit: 1_000_000_000, headroom: 0), now: { clock.now })
-        let world = SyntheticLeagues(count: leagues, registered: registered)
         let paths = (0..<calls).map { "/v1/league/\(world.league($0 % leagues).leagueID)/matchups/\(SyntheticSunday.week)" }
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         let etags = ETagBook()
