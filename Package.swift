@@ -43,7 +43,11 @@ let package = Package(
         ),
         .target(
             name: "SidelineStore",
-            dependencies: ["SidelineCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SidelineCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // The same libsqlite3 GRDB links, for the two bulk statements of ADR 017.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "SidelineEngine",

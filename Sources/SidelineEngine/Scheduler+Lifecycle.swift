@@ -198,11 +198,13 @@ extension Scheduler {
             if batch.drafts.count >= batching.events || next == work.count {
                 try commit(&batch, mode: mode, sinks: sinks, at: now)
             }
-            for key in loaded where (lastUse[key] ?? 0) < next {
+            // The keys to drop are listed first: removing while iterating the collection
+            // itself made Swift copy it whole on every removal.
+            for key in loaded.filter({ (lastUse[$0] ?? 0) < next }) {
                 snapshots[key] = nil
                 loaded.remove(key)
             }
-            for key in lineups.keys where (lastUse[key] ?? 0) < next { lineups[key] = nil }
+            for key in lineups.keys.filter({ (lastUse[$0] ?? 0) < next }) { lineups[key] = nil }
         }
         report.nextKickoff = nextKickoff(schedules[current] ?? nil, week: current, after: now)
         for (week, schedule) in schedules { cache.steppedSchedules[week] = .some(schedule) }
@@ -264,7 +266,9 @@ extension Scheduler {
                 shown.insert(team)
                 if mine { starters.insert(team) }
             }
-            for id in entry.players {
+            // A starter is listed among the players too: looked up once, not twice (this
+            // runs for every league at its first fetch of the week, 5,000 at a kickoff).
+            for id in entry.players where !entry.starters.contains(id) {
                 guard let team = players.index[id]?.team else { continue }
                 shown.insert(team)
                 if mine { rostered.insert(team) }

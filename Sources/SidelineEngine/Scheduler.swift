@@ -31,7 +31,7 @@ public actor Scheduler {
         public var rows: Int
         public var events: Int
 
-        public init(rows: Int = 1_000, events: Int = 2_000) {
+        public init(rows: Int = 1_000, events: Int = 500) {
             self.rows = max(1, rows)
             self.events = max(1, events)
         }
@@ -82,7 +82,7 @@ public actor Scheduler {
                     guard await fetch(item.call, at: now, report: &report) else { break }
                 }
             }
-            if report.calls.count != fetchedBefore, stage != .matchups {
+            if report.calls.count != fetchedBefore, stage != .matchups, try planMoved(input, mode: mode) {
                 input = try planInput(at: now, mode: mode)
                 plan = PollPlanner.prioritized(input)
             }
@@ -175,7 +175,7 @@ public actor Scheduler {
             for week in summary.openWeeks { openLeagues.insert(.init(leagueID: league, week: week)) }
             openWeeks.formUnion(summary.openWeeks)
         }
-        let weeks = Set([current].compactMap { $0 }).union(openWeeks).sorted()
+        let weeks = planWeeks(current: current, openWeeks: openWeeks)
 
         var schedules: [ScheduleState] = []
         for week in weeks {
@@ -183,17 +183,22 @@ public actor Scheduler {
             schedules.append(ScheduleState(week: week, schedule: stored?.schedule, fetchedAt: stored?.fetchedAt))
         }
 
+        // Read out of the cache once: this loop runs for every league on every plan.
+        let registrations = cache.registrations
+        let byLeague = cache.registrationsByLeague
+        let stored = cache.leagues
+        let leagueTeams = cache.leagueTeams
         var leagues: [LeaguePollState] = []
+        leagues.reserveCapacity(byLeague.count * weeks.count)
         for week in weeks {
             let fetched = try cachedSnapshotTimes(week)
-            for (leagueID, members) in cache.registrationsByLeague {
+            for (leagueID, members) in byLeague {
                 let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
                 let hasOpen = openLeagues.contains(key)
-                let inSeason = cache.leagues[leagueID]?.league.status == .inSeason
                 let eligible = week == current
-                    ? inSeason && members.contains { cache.registrations[$0].season == week.season }
+                    ? stored[leagueID]?.league.status == .inSeason && members.contains { registrations[$0].season == week.season }
                     : hasOpen
-                let teams = cache.leagueTeams[key]
+                let teams = leagueTeams[key]
                 leagues.append(LeaguePollState(leagueID: leagueID, week: week, eligible: eligible, lastFetchedAt: fetched[leagueID],
                                                hasOpenActivity: hasOpen, starterTeams: teams?.starters, rosteredTeams: teams?.rostered))
             }
@@ -209,6 +214,24 @@ public actor Scheduler {
             backoffUntil: try store.backoffs().mapValues(\.until),
             settings: configuration.poll
         )
+    }
+
+    /// The weeks a plan covers: the current one and every one with an open activity.
+    func planWeeks(current: WeekKey?, openWeeks: Set<WeekKey>) -> [WeekKey] {
+        Set([current].compactMap { $0 }).union(openWeeks).sorted()
+    }
+
+    /// Whether a feed stage moved what `input` was made from, so the stages still to come
+    /// need a new plan: the week, a game's status or kickoff, a push-back from Sleeper.
+    /// Most status calls change nothing, and at 5,000 leagues a plan costs ~10 ms of CPU:
+    /// re-planning after each one was a tenth of a busy pass. (The feeds' own fetch times
+    /// moved too, but their stages are over.)
+    func planMoved(_ input: PollPlanInput, mode: PassMode) throws(StoreError) -> Bool {
+        let openWeeks = (cache.leagueLifecycles[mode] ?? [:]).values.reduce(into: Set<WeekKey>()) { $0.formUnion($1.openWeeks) }
+        let weeks = planWeeks(current: try currentWeek(), openWeeks: openWeeks)
+        guard weeks == input.schedules.map(\.week) else { return true }
+        for planned in input.schedules where try cachedSchedule(planned.week)?.schedule != planned.schedule { return true }
+        return try store.backoffs().mapValues(\.until) != input.backoffUntil
     }
 
     // MARK: - Players index

@@ -80,14 +80,19 @@ extension SQLiteStore {
         try read { db in
             // One primary-key lookup per row through one prepared statement: a kickoff pass
             // reads ~10,000 rows this way in a few milliseconds.
-            let select = try db.cachedStatement(sql: "SELECT state FROM lifecycle WHERE registration_id = ? AND week_key = ? AND mode = ?")
+            let select = try BulkStatement(db, sql: "SELECT state FROM lifecycle WHERE registration_id = ? AND week_key = ? AND mode = ?")
             var weekKeys: [WeekKey: String] = [:]
             var result: [LifecycleKey: LifecycleRow] = [:]
             for key in keys {
                 let week = weekKeys[key.week] ?? key.week.storageKey
                 weekKeys[key.week] = week
-                guard let row = try Row.fetchOne(select, arguments: [key.registrationID, week, key.mode.rawValue]) else { continue }
-                result[key] = try LifecycleRow(bytes: Array(row.dataNoCopy(atIndex: 0) ?? Data()))
+                let bytes = try select.firstBlob(column: 0) { bind in
+                    bind.int(1, key.registrationID)
+                    bind.text(2, week)
+                    bind.text(3, key.mode.rawValue)
+                }
+                guard let bytes else { continue }
+                result[key] = try LifecycleRow(bytes: bytes)
             }
             return result
         }
@@ -154,7 +159,7 @@ extension SQLiteStore {
 
     static func commit(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date, _ db: Database) throws -> [Int64] {
         // Prepared once per transaction: a kickoff pass writes tens of thousands of rows.
-        let upsert = try db.cachedStatement(sql: """
+        let upsert = try BulkStatement(db, sql: """
             INSERT INTO lifecycle (registration_id, week_key, mode, state, is_open, updated_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(registration_id, week_key, mode) DO UPDATE SET state = excluded.state, is_open = excluded.is_open, updated_at = excluded.updated_at
             """)
@@ -164,15 +169,30 @@ extension SQLiteStore {
         for (key, row) in rows.sorted(by: { ($0.key.registrationID, $0.key.week) < ($1.key.registrationID, $1.key.week) }) {
             let week = weekKeys[key.week] ?? key.week.storageKey
             weekKeys[key.week] = week
-            try upsert.execute(arguments: [key.registrationID, week, key.mode.rawValue, Data(row.bytes), row.isOpen, now.seconds])
+            try upsert.run { bind in
+                bind.int(1, key.registrationID)
+                bind.text(2, week)
+                bind.text(3, key.mode.rawValue)
+                bind.blob(4, row.bytes)
+                bind.bool(5, row.isOpen)
+                bind.double(6, now.seconds)
+            }
         }
-        let insertEvent = try db.cachedStatement(sql: """
+        let insertEvent = try BulkStatement(db, sql: """
             INSERT INTO outbox (registration_id, activity_id, mode, kind, reason, at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertDelivery = try db.cachedStatement(sql: "INSERT INTO delivery (event_id, sink, status, updated_at) VALUES (?, ?, 'pending', ?)")
         var ids: [Int64] = []
         for event in events {
-            try insertEvent.execute(arguments: [event.registrationID, event.activityID, event.mode.rawValue, event.kind.rawValue, event.reason.rawValue, event.at.seconds, String(decoding: event.payload, as: UTF8.self), now.seconds])
+            try insertEvent.run(text: event.payload, at: 7) { bind in
+                bind.int(1, event.registrationID)
+                bind.text(2, event.activityID)
+                bind.text(3, event.mode.rawValue)
+                bind.text(4, event.kind.rawValue)
+                bind.text(5, event.reason.rawValue)
+                bind.double(6, event.at.seconds)
+                bind.double(8, now.seconds)
+            }
             let id = db.lastInsertedRowID
             ids.append(id)
             for sink in sinks[event.mode] ?? [] {

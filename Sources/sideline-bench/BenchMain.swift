@@ -15,7 +15,7 @@ enum BenchMain {
     static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "tiny", "players", "envelope"]
 
     static let usage = """
-        usage: sideline-bench [RUN] [--registrations N] [--until ISO-8601] [--quick] [--count N]
+        usage: sideline-bench [RUN] [--registrations N] [--until ISO-8601] [--repeat N] [--quick] [--count N]
 
         Drives the real scheduler, store and lifecycle against a synthetic Sleeper on loopback
         with a simulated clock, and prints a table of figures (see README "Benchmark").
@@ -35,6 +35,8 @@ enum BenchMain {
         Options:
           --registrations N   registrations per league, instead of the run's own
           --until ISO-8601    stop the simulated clock early, e.g. 2026-11-22T18:10:00Z
+          --repeat N          run each scenario N times (a row each) and print the median and
+                              range of its CPU figures: one run can read 20% off on a shared machine
           Environment: SIDELINE_BENCH_VERBOSE=1 (a line per pass), SIDELINE_BENCH_KEEP=1 (keep
           the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end)
         """
@@ -45,7 +47,7 @@ enum BenchMain {
             return 0
         }
         // The run is the first word that is neither an option nor an option's value.
-        let valued: Set<String> = ["--registrations", "--until", "--count"]
+        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat"]
         let which = arguments.indices.first { index in
             !arguments[index].hasPrefix("-") && (index == 0 || !valued.contains(arguments[index - 1]))
         }.map { arguments[$0] } ?? "all"
@@ -92,10 +94,11 @@ enum BenchMain {
             if let perLeague { scenarios[index].registered = perLeague }
             if let until { scenarios[index].end = min(scenarios[index].end, until) }
         }
+        let repeats = max(1, option("--repeat").flatMap { Int($0) } ?? 1)
         let began = ContinuousClock.now
         var results: [BenchResult] = []
         do {
-            for scenario in scenarios {
+            for scenario in scenarios.flatMap({ Array(repeating: $0, count: repeats) }) {
                 log("running \(scenario.name) (\(scenario.leagues * scenario.registered) registrations)…")
                 let result = try await scenario.run()
                 log(String(format: "  done in %.0f s", result.wallSeconds))

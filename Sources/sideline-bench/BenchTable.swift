@@ -12,6 +12,17 @@ enum BenchTable {
                 lines.append("| \(r.name) | \(r.registrations) | \(r.passes) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) (\(r.starts) starts) | \(seconds(r.staleMedian.map(Double.init))) / \(seconds(r.staleWorst.map(Double.init))) | \(r.totalCalls) | \(r.naiveCalls) | \(ratio) | \(ms(r.fixedPassCPU)) (\(r.idlePasses)) | \(ms(r.cpuPerResponse)) (\(r.responses)) | \(ms(r.exchangePerCall)) | \(ms(r.processingPerResponse)) | \(String(format: "%.0f MB", r.peakRSS)) | \(String(format: "%.0f s", r.wallSeconds)) |")
             }
         }
+        // With --repeat: each scenario's CPU figures over its runs, this machine's noise
+        // being what it is (one run can read 20% high or low).
+        let names = results.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for name in names {
+            let runs = results.filter { $0.name == name }
+            guard runs.count > 1 else { continue }
+            lines.append("")
+            lines.append("\(name), \(runs.count) runs: CPU per matchups response \(spread(runs.map(\.cpuPerResponse))); "
+                + "of which HTTP exchange \(spread(runs.map(\.exchangePerCall))); of which processing \(spread(runs.map(\.processingPerResponse))); "
+                + "fixed pass CPU \(spread(runs.map(\.fixedPassCPU)))")
+        }
         if let players {
             lines.append("")
             lines.append(String(format: "players/nfl: %d players, %.1f MB — full parse %.0f ms (median of 3); cached index (%.0f kB) load %.0f ms (median of 5)",
@@ -19,6 +30,14 @@ enum BenchTable {
         }
         lines.append(String(format: "benchmark wall time: %.0f s", totalSeconds))
         return lines.joined(separator: "\n")
+    }
+
+    /// "median 0.91 ms (0.84–1.02)" over the runs that have the figure.
+    static func spread(_ values: [Double?]) -> String {
+        let known = values.compactMap { $0 }.sorted()
+        guard let low = known.first, let high = known.last else { return "–" }
+        let middle = known.count.isMultiple(of: 2) ? (known[known.count / 2 - 1] + known[known.count / 2]) / 2 : known[known.count / 2]
+        return "median \(ms(middle)) (\(ms(low))–\(ms(high)))"
     }
 
     static func seconds(_ value: Double?) -> String {

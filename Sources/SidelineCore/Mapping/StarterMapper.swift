@@ -6,14 +6,19 @@ import Foundation
 public enum StarterMapper {
     /// The state of a player on `team` given the week's games.
     public static func state(of team: TeamCode?, in schedule: WeekSchedule?) -> (StarterState, Date?) {
-        guard let team, let game = schedule?.game(for: team) else { return (.notPlaying, nil) }
-        switch game.status {
-        case .scheduled: return (.toPlay, game.kickoff)
-        case .inProgress: return (.playing, game.kickoff)
-        case .final, .postponed:
+        // By position, not `game(for:)`: this runs for every starter of every lineup mapped,
+        // and copying the game out (ids and team codes) was a third of the mapping.
+        guard let team, let games = schedule?.games,
+              let index = games.firstIndex(where: { $0.home == team || $0.away == team }) else { return (.notPlaying, nil) }
+        let kickoff = games[index].kickoff
+        switch games[index].status {
+        case .scheduled: return (.toPlay, kickoff)
+        case .inProgress: return (.playing, kickoff)
+        case .final: return (.done, kickoff)
+        case .postponed:
             // A game postponed before kickoff is simply not played this week; after kickoff
             // the status merger has already turned it into `.final`.
-            return (game.status == .final ? .done : .notPlaying, game.kickoff)
+            return (.notPlaying, kickoff)
         }
     }
 
@@ -26,19 +31,22 @@ public enum StarterMapper {
         schedule: WeekSchedule?
     ) -> LineupView {
         let ids = bestBall ? entry.players : entry.starters
-        let lines = ids.compactMap { id -> StarterLine? in
-            guard id != MatchupEntry.emptySlot, !id.isEmpty else { return nil }
+        var lines: [StarterLine] = []
+        lines.reserveCapacity(ids.count)
+        for (slot, id) in ids.enumerated() where id != MatchupEntry.emptySlot && !id.isEmpty {
             let info = players[id]
             let (state, kickoff) = state(of: info?.team, in: schedule)
-            return StarterLine(
+            // A starter's points sit at its own slot; `points(for:)` would search for it.
+            let points = if !bestBall, let starters = entry.startersPoints, slot < starters.count { starters[slot] } else { entry.points(for: id) }
+            lines.append(StarterLine(
                 playerID: id,
                 name: info?.name ?? id,
                 position: info?.position,
                 team: info?.team,
-                points: entry.points(for: id),
+                points: points,
                 state: info == nil ? .notPlaying : state,
                 kickoff: info == nil ? nil : kickoff
-            )
+            ))
         }
         return LineupView(rosterID: entry.rosterID, teamName: teamName, points: entry.points, starters: lines)
     }

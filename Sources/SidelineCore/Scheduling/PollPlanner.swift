@@ -162,7 +162,14 @@ public enum PollPlanner {
         // strings) through a sort was most of an idle pass's planning cost.
         let all = ranked(input)
         var order = all.indices.filter { all[$0].due <= input.now }
-        order.sort { PrioritizedCall.precedes(all[$0], all[$1]) }
+        // The numeric part of the order first, read once per call; only calls equal on all
+        // of it (a kickoff makes thousands due at one instant) compare their ids.
+        let keys = all.map { SortKey(priority: $0.priority.rawValue, kind: $0.call.kindRank, due: $0.due.timeIntervalSinceReferenceDate) }
+        order.sort { a, b in
+            let x = keys[a], y = keys[b]
+            if x != y { return x < y }
+            return PrioritizedCall.precedes(all[a], all[b])
+        }
         return order.map { all[$0] }
     }
 
@@ -183,6 +190,17 @@ public enum PollPlanner {
         return max(settings.matchupsInterval, stretched)
     }
 
+    /// ``PrioritizedCall/precedes(_:_:)`` up to the tie-break, as numbers.
+    private struct SortKey: Equatable, Comparable {
+        let priority: Int
+        let kind: Int
+        let due: Double
+
+        static func < (a: SortKey, b: SortKey) -> Bool {
+            (a.priority, a.kind, a.due) < (b.priority, b.kind, b.due)
+        }
+    }
+
     static func ranked(_ input: PollPlanInput) -> [PrioritizedCall] {
         guard input.hasRegistrations else { return [] }
         var result: [PrioritizedCall] = [PrioritizedCall(call: .nflState, priority: .feeds, due: stateDue(input))]
@@ -190,9 +208,11 @@ public enum PollPlanner {
             result.append(PrioritizedCall(call: .schedule(schedule.week), priority: .feeds, due: scheduleDue(schedule, input)))
         }
         var matchupsDueNow = false
-        let schedules = Dictionary(input.schedules.map { ($0.week, $0.schedule) }, uniquingKeysWith: { first, _ in first })
+        // Each week's started games, found once rather than once per league.
+        let started = Dictionary(input.schedules.map { ($0.week, startedGames($0.schedule, now: input.now)) }, uniquingKeysWith: { first, _ in first })
+        result.reserveCapacity(result.count + input.leagues.count + 1)
         for league in input.leagues {
-            if let (due, priority) = matchupsDue(league, schedule: schedules[league.week] ?? nil, input) {
+            if let (due, priority) = matchupsDue(league, started: started[league.week] ?? [], input) {
                 result.append(PrioritizedCall(call: .matchups(leagueID: league.leagueID, week: league.week), priority: priority, due: due))
                 if due <= input.now { matchupsDueNow = true }
             }
@@ -201,10 +221,16 @@ public enum PollPlanner {
             // Without an index nothing can be mapped: it goes before any snapshot.
             result.append(PrioritizedCall(call: .players, priority: input.playersFetchedAt == nil ? .essential : .background, due: input.now))
         }
+        guard !input.backoffUntil.isEmpty else { return result }
         return result.map { item in
             let rest = input.backoffUntil[item.call.scope] ?? .distantPast
             return rest > item.due ? PrioritizedCall(call: item.call, priority: item.priority, due: rest) : item
         }
+    }
+
+    /// The games of a week that have kicked off by `now` (in progress or over).
+    static func startedGames(_ schedule: WeekSchedule?, now: Date) -> [NFLGame] {
+        schedule?.games.filter { ($0.status == .inProgress || $0.status == .final) && $0.kickoff <= now } ?? []
     }
 
     // MARK: - Rules
@@ -243,38 +269,41 @@ public enum PollPlanner {
     }
 
     /// When a league's matchups are due and how urgent they are; `nil` when never.
-    static func matchupsDue(_ league: LeaguePollState, schedule: WeekSchedule?, _ input: PollPlanInput) -> (Date, CallPriority)? {
+    /// `started` is the week's ``startedGames(_:now:)``. Runs for every league on every
+    /// plan (5,000 at a time), so it allocates nothing.
+    static func matchupsDue(_ league: LeaguePollState, started: [NFLGame], _ input: PollPlanInput) -> (Date, CallPriority)? {
         guard league.eligible else { return nil }
         // Never fetched this week: nothing is known about it yet, so it has waited longest of
         // all; with a game on, one of its lineups may be playing: as urgent as a kickoff.
         guard let fetched = league.lastFetchedAt else {
-            let gameOn = schedule?.games.contains { $0.status == .inProgress && $0.kickoff <= input.now } ?? false
+            let gameOn = started.contains { $0.status == .inProgress }
             return (.distantPast, gameOn ? .kickoff : (league.hasOpenActivity ? .live : .background))
         }
-        var candidates: [(Date, CallPriority)] = []
         // The lineup locks at each kickoff; the snapshot that proves it must come from
-        // after the CDN's 60-second cache of the pre-kickoff answer.
-        let unproven = schedule?.games.filter { game in
-            (game.status == .inProgress || game.status == .final) && game.kickoff <= input.now
-                && fetched < game.kickoff.addingTimeInterval(StartConfirmation.cdnLag)
-        } ?? []
-        if let lastKickoff = unproven.map(\.kickoff).max() {
-            let teams = Set(unproven.flatMap { [$0.home, $0.away] })
-            let priority: CallPriority = if league.starterTeams.map({ !$0.isDisjoint(with: teams) }) ?? true {
-                .kickoff
-            } else if league.hasOpenActivity || league.rosteredTeams.map({ !$0.isDisjoint(with: teams) }) ?? true {
-                .live
-            } else {
-                .background
-            }
-            candidates.append((lastKickoff.addingTimeInterval(StartConfirmation.cdnLag), priority))
+        // after the CDN's 60-second cache of the pre-kickoff answer. Unknown teams (`nil`)
+        // count as playing.
+        var lastKickoff: Date?
+        var starterPlays = false
+        var rosteredPlays = false
+        for game in started where fetched < game.kickoff.addingTimeInterval(StartConfirmation.cdnLag) {
+            lastKickoff = max(lastKickoff ?? game.kickoff, game.kickoff)
+            starterPlays = starterPlays || league.starterTeams.map { $0.contains(game.home) || $0.contains(game.away) } ?? true
+            rosteredPlays = rosteredPlays || league.rosteredTeams.map { $0.contains(game.home) || $0.contains(game.away) } ?? true
         }
-        if league.hasOpenActivity {
-            candidates.append((fetched.addingTimeInterval(input.settings.matchupsInterval - input.settings.tolerance), .live))
+        let proof: (Date, CallPriority)? = lastKickoff.map { kickoff in
+            let priority: CallPriority = starterPlays ? .kickoff : (league.hasOpenActivity || rosteredPlays ? .live : .background)
+            return (kickoff.addingTimeInterval(StartConfirmation.cdnLag), priority)
         }
+        let refresh: (Date, CallPriority)? = league.hasOpenActivity
+            ? (fetched.addingTimeInterval(input.settings.matchupsInterval - input.settings.tolerance), .live) : nil
+        guard let proof else { return refresh }
+        guard let refresh else { return proof }
         // Of the reasons already due, the most urgent wins; if none is due yet, the earliest.
-        let dueNow = candidates.filter { $0.0 <= input.now }
-        if !dueNow.isEmpty { return dueNow.min { a, b in a.1 != b.1 ? a.1 < b.1 : a.0 < b.0 } }
-        return candidates.min { a, b in a.0 < b.0 }
+        switch (proof.0 <= input.now, refresh.0 <= input.now) {
+        case (true, true): return (proof.1, proof.0) <= (refresh.1, refresh.0) ? proof : refresh
+        case (true, false): return proof
+        case (false, true): return refresh
+        case (false, false): return proof.0 <= refresh.0 ? proof : refresh
+        }
     }
 }

@@ -121,7 +121,9 @@ enum CompactRows {
             writer.array(entry.starters) { $0.string($1) }
             writer.optional(entry.startersPoints) { writer, points in writer.array(points) { $0.double($1) } }
             writer.array(entry.players) { $0.string($1) }
-            // Sorted, so that equal snapshots are equal bytes.
+            // Sorted, so that equal snapshots are equal bytes. (Cheaper than following the
+            // order of `players`: that took a dictionary lookup per player, and hashing ids
+            // cost more than comparing them.)
             writer.optional(entry.playersPoints) { writer, points in
                 writer.array(points.sorted { $0.key < $1.key }) { writer, pair in
                     writer.string(pair.key)
