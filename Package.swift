@@ -45,7 +45,7 @@ let package = Package(
             name: "SidelineStore",
             dependencies: [
                 "SidelineCore", .product(name: "GRDB", package: "GRDB.swift"),
-                // The same libsqlite3 GRDB links, for the two bulk statements of ADR 017.
+                // The same libsqlite3 GRDB links, for ADR 017's bulk statements.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

@@ -170,12 +170,10 @@ public actor Scheduler {
         let current = try currentWeek()
         try loadLifecycles(mode: mode, week: current)
         var openLeagues: Set<SchedulerCache.LeagueWeek> = []
-        var openWeeks: Set<WeekKey> = []
         for (league, summary) in cache.leagueLifecycles[mode] ?? [:] {
             for week in summary.openWeeks { openLeagues.insert(.init(leagueID: league, week: week)) }
-            openWeeks.formUnion(summary.openWeeks)
         }
-        let weeks = planWeeks(current: current, openWeeks: openWeeks)
+        let weeks = planWeeks(current: current, mode: mode)
 
         var schedules: [ScheduleState] = []
         for week in weeks {
@@ -217,8 +215,9 @@ public actor Scheduler {
     }
 
     /// The weeks a plan covers: the current one and every one with an open activity.
-    func planWeeks(current: WeekKey?, openWeeks: Set<WeekKey>) -> [WeekKey] {
-        Set([current].compactMap { $0 }).union(openWeeks).sorted()
+    func planWeeks(current: WeekKey?, mode: PassMode) -> [WeekKey] {
+        let open = (cache.leagueLifecycles[mode] ?? [:]).values.reduce(into: Set<WeekKey>()) { $0.formUnion($1.openWeeks) }
+        return open.union([current].compactMap { $0 }).sorted()
     }
 
     /// Whether a feed stage moved what `input` was made from, so the stages still to come
@@ -227,9 +226,7 @@ public actor Scheduler {
     /// re-planning after each one was a tenth of a busy pass. (The feeds' own fetch times
     /// moved too, but their stages are over.)
     func planMoved(_ input: PollPlanInput, mode: PassMode) throws(StoreError) -> Bool {
-        let openWeeks = (cache.leagueLifecycles[mode] ?? [:]).values.reduce(into: Set<WeekKey>()) { $0.formUnion($1.openWeeks) }
-        let weeks = planWeeks(current: try currentWeek(), openWeeks: openWeeks)
-        guard weeks == input.schedules.map(\.week) else { return true }
+        guard planWeeks(current: try currentWeek(), mode: mode) == input.schedules.map(\.week) else { return true }
         for planned in input.schedules where try cachedSchedule(planned.week)?.schedule != planned.schedule { return true }
         return try store.backoffs().mapValues(\.until) != input.backoffUntil
     }

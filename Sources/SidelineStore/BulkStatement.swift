@@ -26,7 +26,7 @@ struct BulkStatement {
     /// Binds with `bind` (positions from 1), runs the statement to its end, and leaves it
     /// reset with no bindings, ready for the next row.
     func run(_ bind: (Binder) -> Void) throws {
-        try step(statement.sqliteStatement, bind)
+        try stepToEnd(statement.sqliteStatement, bind)
     }
 
     /// The same, with `text`'s bytes bound as text at `index` without a copy: the caller
@@ -35,7 +35,7 @@ struct BulkStatement {
     func run(text: Data, at index: Int32, _ bind: (Binder) -> Void) throws {
         let handle = statement.sqliteStatement
         try text.withUnsafeBytes { bytes in
-            try step(handle) { binder in
+            try stepToEnd(handle) { binder in
                 binder.bindText(index, bytes, destructor: nil)
                 bind(binder)
             }
@@ -47,20 +47,17 @@ struct BulkStatement {
     /// bytes, where a GRDB `Row` made two.
     func firstBlob(column: Int32, _ bind: (Binder) -> Void) throws -> [UInt8]? {
         let handle = statement.sqliteStatement
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
-        bind(Binder(handle: handle))
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW:
-            let count = Int(sqlite3_column_bytes(handle, column))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return [] }
-            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
-        case SQLITE_DONE:
-            return nil
-        default:
-            throw failure(handle)
+        return try stepOnce(handle, bind) { code in
+            switch code {
+            case SQLITE_ROW:
+                let count = Int(sqlite3_column_bytes(handle, column))
+                guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return [] }
+                return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+            case SQLITE_DONE:
+                return nil
+            default:
+                throw failure(handle)
+            }
         }
     }
 
@@ -70,13 +67,22 @@ struct BulkStatement {
         return DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message, sql: sql)
     }
 
-    private func step(_ handle: SQLiteStatement, _ bind: (Binder) -> Void) throws {
+    /// Binds, steps once, hands the result code to `outcome`, and leaves the statement
+    /// reset with no bindings, whatever happened.
+    private func stepOnce<T>(_ handle: SQLiteStatement, _ bind: (Binder) -> Void, _ outcome: (Int32) throws -> T) throws -> T {
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
         }
         bind(Binder(handle: handle))
-        guard sqlite3_step(handle) == SQLITE_DONE else { throw failure(handle) }
+        return try outcome(sqlite3_step(handle))
+    }
+
+    /// For a statement that returns no rows: one step must finish it.
+    private func stepToEnd(_ handle: SQLiteStatement, _ bind: (Binder) -> Void) throws {
+        try stepOnce(handle, bind) { code in
+            guard code == SQLITE_DONE else { throw failure(handle) }
+        }
     }
 
     /// Binds one row's values. SQLite copies text and blobs (`SQLITE_TRANSIENT`).
@@ -99,9 +105,11 @@ struct BulkStatement {
 
         func blob(_ index: Int32, _ bytes: [UInt8]) {
             bytes.withUnsafeBytes { raw in
-                // An empty blob is still a blob, not NULL: SQLite wants a non-null pointer.
-                _ = withUnsafePointer(to: 0) { empty in
-                    sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(empty), Int32(raw.count), Self.transient)
+                if let base = raw.baseAddress {
+                    sqlite3_bind_blob(handle, index, base, Int32(raw.count), Self.transient)
+                } else {
+                    // An empty blob is a blob, not NULL (a null pointer would bind NULL).
+                    sqlite3_bind_zeroblob(handle, index, 0)
                 }
             }
         }
