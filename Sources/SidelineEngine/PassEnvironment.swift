@@ -40,6 +40,9 @@ public struct PassReport: Sendable {
     /// sink receives is in the outbox (a kickoff pass at 50,000 registrations has ~10,000
     /// events, and holding every envelope until the pass ended was ~30 MB).
     public internal(set) var events: [PassEvent] = []
+    /// How many lifecycles (a registration and week) the pass stepped: those whose inputs
+    /// moved or whose timers were due, less the idle ones that could not have started.
+    public internal(set) var stepped = 0
     public internal(set) var delivered = 0
     public internal(set) var deliveryFailures = 0
 

@@ -20,7 +20,9 @@ extension Scheduler {
     /// At 50,000 registrations most are untouched in a given pass, so the pass works league
     /// by league: a league that neither moved nor has a timer due (its summed-up rows, see
     /// ``SchedulerCache/LeagueLifecycles``) is passed over without looking at its
-    /// registrations. A row is decoded only when it is stepped.
+    /// registrations. A row is decoded only when it is stepped. An idle registration is
+    /// stepped only if its step could start an activity (``StartConfirmation/couldConfirm(fetchedAt:firstPlayingKickoff:)``,
+    /// ADR 018): before a kickoff's snapshots are in, it could not, whatever its lineup.
     ///
     /// What a step changes (rows and events together) is committed in batches of about
     /// ``Batching/events`` events, each in one transaction, so a kickoff pass at 50,000
@@ -99,6 +101,16 @@ extension Scheduler {
             return result
         }
 
+        // Before a start can be confirmed (no game in progress, or the league's snapshot is
+        // older than a minute after the first kickoff of one), an idle registration's step
+        // starts nothing and changes nothing: it is passed over, view and all. Before a
+        // kickoff's snapshots are in that is every idle registration of a moved league.
+        let firstPlayingKickoff = schedules.mapValues { StartConfirmation.firstPlayingKickoff($0 ?? nil) }
+        func couldStart(_ leagueID: String, _ week: WeekKey, league: League) -> Bool {
+            guard week == current, league.status == .inSeason, let fetchedAt = timesByWeek[week]?[leagueID] else { return false }
+            return StartConfirmation.couldConfirm(fetchedAt: fetchedAt, firstPlayingKickoff: firstPlayingKickoff[week] ?? nil)
+        }
+
         // The registrations of leagues that moved or have a timer due, in registration order.
         var candidates: [Int] = []
         for (leagueID, members) in cache.registrationsByLeague {
@@ -112,11 +124,12 @@ extension Scheduler {
         // one. Positions, not copies: at a kickoff this list has 50,000 entries.
         var work: [WorkItem] = []
         var lastUse: [SchedulerCache.LeagueWeek: Int] = [:]
+        var teamsUnknown: Set<SchedulerCache.LeagueWeek> = []
         for index in candidates {
             let registration = registrations[index]
             let olderWeeks = weeksByRegistration[registration.id]
             let inCurrent = registration.season == current.season
-            guard olderWeeks != nil || inCurrent, cache.leagues[registration.leagueID] != nil else { continue }
+            guard olderWeeks != nil || inCurrent, let stored = cache.leagues[registration.leagueID] else { continue }
             for week in (olderWeeks ?? []).sorted() + (inCurrent ? [current] : []) {
                 let key = LifecycleKey(registrationID: registration.id, week: week, mode: mode)
                 let leagueMoved = moved(registration.leagueID, week)
@@ -124,11 +137,19 @@ extension Scheduler {
                     // Nothing but the clock moved: only open activities with a timer due.
                     guard let header = cache.header(key), let wake = SchedulerCache.wake(header, settings: settings), wake <= now else { continue }
                 } else {
+                    if cache.header(key)?.isOpen != true, !couldStart(registration.leagueID, week, league: stored.league) {
+                        let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)
+                        if cache.leagueTeams[leagueKey] == nil, snapshots[leagueKey] == nil { teamsUnknown.insert(leagueKey) }
+                        continue
+                    }
                     lastUse[SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: week)] = work.count
                 }
                 work.append(WorkItem(registrationIndex: index, week: week, leagueMoved: leagueMoved))
             }
         }
+
+        report.stepped += work.count
+        try learnTeams(teamsUnknown.filter { lastUse[$0] == nil }, times: timesByWeek)
 
         var batch = CommitBatch()
         var loaded: Set<SchedulerCache.LeagueWeek> = []
@@ -238,6 +259,24 @@ extension Scheduler {
         }
         cache.store(batch.rows, mode: mode, settings: configuration.lifecycle)
         batch = CommitBatch()
+    }
+
+    /// Notes the teams of leagues none of whose registrations a pass steps, from their stored
+    /// snapshots, a slice at a time: stepping them would have (in a process's first pass,
+    /// every league's), and the planner polls a league whose teams it does not know as if
+    /// its starters played in every game.
+    func learnTeams(_ leagues: Set<SchedulerCache.LeagueWeek>, times: [WeekKey: [String: Date]]) throws(StoreError) {
+        for (week, keys) in Dictionary(grouping: leagues, by: \.week) {
+            let ids = keys.map(\.leagueID).filter { times[week]?[$0] != nil }.sorted()
+            var next = 0
+            while next < ids.count {
+                let slice = ids[next..<min(next + batching.rows, ids.count)]
+                next = slice.endIndex
+                for (leagueID, snapshot) in try store.snapshots(week: week, leagueIDs: Set(slice)) {
+                    noteTeams(SchedulerCache.LeagueWeek(leagueID: leagueID, week: week), snapshot: snapshot)
+                }
+            }
+        }
     }
 
     /// Remembers which teams a league's registered rosters (and everyone it shows) play for.

@@ -104,4 +104,38 @@ struct StarterMapperTests {
         #expect(StartConfirmation.confirms(view, fetchedAt: at))
         #expect(!StartConfirmation.confirms(view, fetchedAt: at.addingTimeInterval(-1)))
     }
+
+    @Test("No view confirms a start on a snapshot older than a minute after the first kickoff in progress")
+    func couldConfirm() {
+        // The pass skips idle registrations on this test alone (ADR 018): it must never say
+        // no where `confirms` would say yes, at any instant, for any lineup.
+        let lineups = [["1"], ["2"], ["1", "2"], ["3", "4"], ["4", "2"]]
+        var confirmed = 0
+        for minute in stride(from: 0, through: 14 * 60, by: 5) {
+            let now = ScriptedDay.utc("2026-11-22T14:00:00Z").addingTimeInterval(Double(minute) * 60)
+            let schedule = day.schedule(at: now)
+            let first = StartConfirmation.firstPlayingKickoff(schedule)
+            for lag in [-120.0, -1, 0, 59, 60, 61, 600] {
+                let fetchedAt = (first ?? now).addingTimeInterval(lag)
+                for starters in lineups {
+                    let view = StarterMapper.view(rosterID: 1, league: league, snapshot: [entry(starters)], teamNames: [:], players: players, schedule: schedule, week: 12)!
+                    if StartConfirmation.confirms(view, fetchedAt: fetchedAt) {
+                        confirmed += 1
+                        #expect(StartConfirmation.couldConfirm(fetchedAt: fetchedAt, firstPlayingKickoff: first), "\(starters) at \(now)")
+                    }
+                }
+            }
+        }
+        #expect(confirmed > 0)
+
+        // London is in progress at 15:00 and the only game that is: a minute after its kickoff.
+        let london = ScriptedDay.utc("2026-11-22T14:30:00Z")
+        let first = StartConfirmation.firstPlayingKickoff(day.schedule(at: ScriptedDay.utc("2026-11-22T15:00:00Z")))
+        #expect(first == london)
+        #expect(StartConfirmation.couldConfirm(fetchedAt: london.addingTimeInterval(60), firstPlayingKickoff: first))
+        #expect(!StartConfirmation.couldConfirm(fetchedAt: london.addingTimeInterval(59), firstPlayingKickoff: first))
+        // Between games nothing is in progress, and nothing could confirm.
+        #expect(StartConfirmation.firstPlayingKickoff(day.schedule(at: ScriptedDay.utc("2026-11-22T17:50:00Z"))) == nil)
+        #expect(!StartConfirmation.couldConfirm(fetchedAt: ScriptedDay.utc("2026-11-22T17:50:00Z"), firstPlayingKickoff: nil))
+    }
 }

@@ -15,4 +15,19 @@ public enum StartConfirmation {
             return fetchedAt.timeIntervalSince(kickoff) >= cdnLag
         }
     }
+
+    /// The first kickoff of a game in progress on `schedule`; `nil` while none is.
+    public static func firstPlayingKickoff(_ schedule: WeekSchedule?) -> Date? {
+        schedule?.games.lazy.filter { $0.status == .inProgress }.map(\.kickoff).min()
+    }
+
+    /// Whether any view mapped from a schedule whose first game in progress kicked off at
+    /// `firstPlayingKickoff` could confirm a start on a snapshot fetched at `fetchedAt`.
+    /// A playing starter plays in a game in progress, which kicked off no earlier than that,
+    /// so when this is `false` ``confirms(_:fetchedAt:)`` is too, for every such view: an
+    /// idle registration's step cannot start anything, and a pass need not make its view.
+    public static func couldConfirm(fetchedAt: Date, firstPlayingKickoff: Date?) -> Bool {
+        guard let first = firstPlayingKickoff else { return false }
+        return fetchedAt.timeIntervalSince(first) >= cdnLag
+    }
 }
