@@ -114,8 +114,8 @@ extension SQLiteStore {
     static let registrationColumns = "id, sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at, follow_note, time_zone, locale"
 
     /// Reads by position: a process's first pass reads every registration (50,000 in the
-    /// benchmark, and every pass in cron mode), and GRDB's by-name lookup of twelve columns
-    /// was two thirds of that read.
+    /// benchmark, and every pass in cron mode), and in a profile, building each one from its
+    /// row by column name was two thirds of that read.
     static func registration(_ row: Row) -> Registration {
         Registration(
             id: row[0], sleeperUserID: row[1], username: row[2], displayName: row[3],
