@@ -105,9 +105,11 @@ extension Scheduler {
         // older than a minute after the first kickoff of one), an idle registration's step
         // starts nothing and changes nothing: it is passed over, view and all. Before a
         // kickoff's snapshots are in that is every idle registration of a moved league.
+        // Activities start only in the current week of a league in season (`LifecycleInput.mayStart`).
+        func mayStart(_ week: WeekKey, _ league: League) -> Bool { week == current && league.status == .inSeason }
         let firstPlayingKickoff = schedules.mapValues { StartConfirmation.firstPlayingKickoff($0 ?? nil) }
         func couldStart(_ leagueID: String, _ week: WeekKey, league: League) -> Bool {
-            guard week == current, league.status == .inSeason, let fetchedAt = timesByWeek[week]?[leagueID] else { return false }
+            guard mayStart(week, league), let fetchedAt = timesByWeek[week]?[leagueID] else { return false }
             return StartConfirmation.couldConfirm(fetchedAt: fetchedAt, firstPlayingKickoff: firstPlayingKickoff[week] ?? nil)
         }
 
@@ -203,7 +205,7 @@ extension Scheduler {
                     now: now,
                     view: view,
                     startConfirmed: view.map { StartConfirmation.confirms($0, fetchedAt: fetchedAt) } ?? false,
-                    mayStart: week == current && stored.league.status == .inSeason,
+                    mayStart: mayStart(week, stored.league),
                     activityPrefix: Self.activityPrefix(registration: registration, week: week, mode: mode)
                 )
                 let (nextState, events) = LifecycleMachine.step(state, input, settings: configuration.lifecycle)
