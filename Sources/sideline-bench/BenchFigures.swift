@@ -15,6 +15,11 @@ struct BenchFigures {
     var startDelays: [Double] = []
     var naiveCalls = 0.0
     var idleCPU: [Double] = []
+    /// The process's first pass: it fills the scheduler's cache (every registration, league
+    /// and lifecycle header), which a running daemon did hours before. Reported on its own,
+    /// and left out of the fixed and per-response figures, which are a warm daemon's.
+    var coldPassCPU: Double?
+    var coldResponses = 0
     var busyCPU = 0.0
     var busyPasses = 0
     var responses = 0
@@ -56,7 +61,10 @@ struct BenchFigures {
         // A phone polling on its own: one matchups call a minute per live registration.
         naiveCalls += Double(open.count) * passSeconds / 60
         let matchups = report.calls.count { if case .matchups = $0 { true } else { false } }
-        if report.calls.isEmpty {
+        if passes == 1 {
+            coldPassCPU = cpu
+            coldResponses = matchups
+        } else if report.calls.isEmpty {
             idleCPU.append(cpu)
         } else if matchups > 0 {
             busyCPU += cpu
@@ -91,7 +99,7 @@ struct BenchFigures {
             startMedian: delays.isEmpty ? nil : delays[delays.count / 2], startWorst: delays.last, starts: delays.count,
             staleMedian: percentile(0.5), staleWorst: staleness.keys.max(),
             totalCalls: log.count, naiveCalls: Int(naiveCalls.rounded()),
-            fixedPassCPU: fixed, idlePasses: idle.count, cpuPerResponse: perResponse, responses: responses,
+            fixedPassCPU: fixed, idlePasses: idle.count, coldPassCPU: coldPassCPU, coldResponses: coldResponses, cpuPerResponse: perResponse, responses: responses,
             peakRSS: peakRSS, wallSeconds: wallSeconds
         )
     }
@@ -124,6 +132,8 @@ struct BenchResult {
     let naiveCalls: Int
     let fixedPassCPU: Double?
     let idlePasses: Int
+    let coldPassCPU: Double?
+    let coldResponses: Int
     let cpuPerResponse: Double?
     let responses: Int
     /// CPU per call of the HTTP exchange alone (see ``BenchScenario/exchangeCPU``).

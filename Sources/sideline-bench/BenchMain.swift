@@ -12,7 +12,7 @@ enum BenchMain {
     static let burstStart = utc("2026-11-22T17:45:00Z")
     static let burstEnd = utc("2026-11-22T19:30:00Z")
 
-    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "tiny", "players", "envelope"]
+    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "tiny", "players", "envelope", "commit"]
 
     static let usage = """
         usage: sideline-bench [RUN] [--registrations N] [--until ISO-8601] [--repeat N] [--quick] [--count N]
@@ -31,6 +31,7 @@ enum BenchMain {
           tiny           5 leagues, a smoke run
           players        parse a full-size players/nfl and load the cached index
           envelope       µs to build and encode one lifecycle event (--count, default 20000)
+          commit         µs to persist one event and its lifecycle row (--count, default 20000)
 
         Options:
           --registrations N   registrations per league, instead of the run's own
@@ -63,6 +64,15 @@ enum BenchMain {
         if which == "envelope" {
             print(BenchEnvelope.run(count: option("--count").flatMap { Int($0) } ?? 20_000))
             return 0
+        }
+        if which == "commit" {
+            do {
+                print(try BenchCommit.run(count: option("--count").flatMap { Int($0) } ?? 20_000))
+                return 0
+            } catch {
+                log("sideline-bench: \(error)")
+                return 1
+            }
         }
         let perLeague = option("--registrations").flatMap { Int($0) }
         let until = option("--until").map(utc)
