@@ -16,7 +16,8 @@ struct BenchFigures {
     var naiveCalls = 0.0
     var idleCPU: [Double] = []
     /// The process's first pass: it fills the scheduler's cache (every registration, league
-    /// and lifecycle header), which a running daemon did hours before. Reported on its own,
+    /// and lifecycle header) and loads the players index, which a running daemon did hours
+    /// before. Reported on its own,
     /// and left out of the fixed and per-response figures, which are a warm daemon's.
     var coldPassCPU: Double?
     var coldResponses = 0

@@ -62,12 +62,12 @@ enum BenchMain {
             return arguments[index + 1]
         }
         if which == "envelope" {
-            print(BenchEnvelope.run(count: option("--count").flatMap { Int($0) } ?? 20_000))
+            print(BenchEnvelope.run(count: max(1, option("--count").flatMap { Int($0) } ?? 20_000)))
             return 0
         }
         if which == "commit" {
             do {
-                print(try BenchCommit.run(count: option("--count").flatMap { Int($0) } ?? 20_000))
+                print(try BenchCommit.run(count: max(1, option("--count").flatMap { Int($0) } ?? 20_000)))
                 return 0
             } catch {
                 log("sideline-bench: \(error)")

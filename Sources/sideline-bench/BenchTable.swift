@@ -21,7 +21,7 @@ enum BenchTable {
             lines.append("")
             lines.append("\(name), \(runs.count) runs: CPU per matchups response \(spread(runs.map(\.cpuPerResponse))); "
                 + "of which HTTP exchange \(spread(runs.map(\.exchangePerCall))); of which processing \(spread(runs.map(\.processingPerResponse))); "
-                + "fixed pass CPU \(spread(runs.map(\.fixedPassCPU)))")
+                + "fixed pass CPU \(spread(runs.map(\.fixedPassCPU))); first pass CPU, cold \(spread(runs.map(\.coldPassCPU)))")
         }
         if let players {
             lines.append("")
