@@ -251,8 +251,9 @@ enum Schema {
             }
         }
         try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
+        // Off before the definitions are read back: while it is on, SQLite passes over errors
+        // in the schema. (A typo then fails here, inside the transaction.)
         try db.execute(sql: "PRAGMA writable_schema = OFF")
-        // The new definitions are read back (a typo would fail here, inside the transaction).
         db.clearSchemaCache()
         for rewrite in checkRewrites { _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(rewrite.table) WHERE 0") }
     }

@@ -59,16 +59,10 @@ struct CheckConstraintTests {
 
     @Test("A database written before v8 keeps its rows and gets the new checks on open")
     func upgradedDatabase() throws {
-        let path = temporaryDatabase()
-        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        do {
-            let pool = try DatabasePool(path: path)
-            try Schema.migrator.migrate(pool, upTo: "v7-snapshot-etag")
-            try pool.write { db in
-                let opcodes = try Self.opcodes(db, Self.writes[0])
-                #expect(opcodes.contains("OpenEphemeral"))
-                try Self.seed(db)
-            }
+        let path = try olderDatabase(upTo: "v7-snapshot-etag") { db in
+            let opcodes = try Self.opcodes(db, Self.writes[0])
+            #expect(opcodes.contains("OpenEphemeral"))
+            try Self.seed(db)
         }
         let store = try SQLiteStore(path: path)
         try store.pool.read { db in
@@ -96,19 +90,13 @@ struct CheckConstraintTests {
 
     @Test("A table definition the migration does not recognise: a clear error, and nothing rewritten")
     func unexpectedDefinition() throws {
-        let path = temporaryDatabase()
-        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        do {
-            let pool = try DatabasePool(path: path)
-            try Schema.migrator.migrate(pool, upTo: "v7-snapshot-etag")
-            // A hand-edited `delivery` (the migration rewrites `outbox` first, then meets this).
-            try pool.write { db in
-                let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-                try db.execute(sql: "PRAGMA writable_schema = ON")
-                try db.execute(sql: "UPDATE sqlite_schema SET sql = replace(sql, 'failed', 'gave_up') WHERE name = 'delivery'")
-                try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
-                try db.execute(sql: "PRAGMA writable_schema = OFF")
-            }
+        // A hand-edited `delivery` (the migration rewrites `outbox` first, then meets this).
+        let path = try olderDatabase(upTo: "v7-snapshot-etag") { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            try db.execute(sql: "UPDATE sqlite_schema SET sql = replace(sql, 'failed', 'gave_up') WHERE name = 'delivery'")
+            try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
+            try db.execute(sql: "PRAGMA writable_schema = OFF")
         }
         #expect {
             _ = try SQLiteStore(path: path)

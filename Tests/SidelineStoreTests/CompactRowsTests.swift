@@ -90,24 +90,18 @@ struct CompactRowsTests {
 
     @Test("A database written before v6 (JSON rows) is converted on open, and reads back the same")
     func migratesJSONRows() throws {
-        let path = temporaryDatabase()
-        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        do {
-            let pool = try DatabasePool(path: path)
-            try Schema.migrator.migrate(pool, upTo: "v5-pairing")
-            try pool.write { db in
-                try db.execute(sql: """
-                    INSERT INTO registration (id, sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at)
-                    VALUES (1, '700', 'alex', 'Alex', '900', 'Demo', 3, '2026', 0)
-                    """)
-                for (index, state) in Self.states.enumerated() {
-                    let week = WeekKey(season: "2026", seasonType: .regular, week: 10 + index)
-                    try db.execute(sql: "INSERT INTO lifecycle (registration_id, week_key, mode, json, is_open, updated_at) VALUES (1, ?, 'live', ?, ?, 0)",
-                                   arguments: [week.storageKey, try JSONColumn.encode(state), state.isOpen])
-                }
-                try db.execute(sql: "INSERT INTO snapshot (league_id, week_key, json, fetched_at) VALUES ('900', ?, ?, 5)",
-                               arguments: [week.storageKey, try JSONColumn.encode(Self.entries)])
+        let path = try olderDatabase(upTo: "v5-pairing") { db in
+            try db.execute(sql: """
+                INSERT INTO registration (id, sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at)
+                VALUES (1, '700', 'alex', 'Alex', '900', 'Demo', 3, '2026', 0)
+                """)
+            for (index, state) in Self.states.enumerated() {
+                let week = WeekKey(season: "2026", seasonType: .regular, week: 10 + index)
+                try db.execute(sql: "INSERT INTO lifecycle (registration_id, week_key, mode, json, is_open, updated_at) VALUES (1, ?, 'live', ?, ?, 0)",
+                               arguments: [week.storageKey, try JSONColumn.encode(state), state.isOpen])
             }
+            try db.execute(sql: "INSERT INTO snapshot (league_id, week_key, json, fetched_at) VALUES ('900', ?, ?, 5)",
+                           arguments: [week.storageKey, try JSONColumn.encode(Self.entries)])
         }
         let store = try SQLiteStore(path: path)
         for (index, state) in Self.states.enumerated() {
