@@ -6,8 +6,10 @@ import PackageDescription
 //   SidelineCore        pure logic: models, mapping, lifecycle, poll planning, rate budget. No I/O.
 //   SidelineSleeper     adapter: Sleeper HTTP client and game-status feeds (over SidelineCurl)
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
-//   SidelineEngine      wiring: configuration, one scheduler pass, registration, sinks
-//   SidelineSinks       adapter: push sinks over HTTP (Standard Webhooks, ntfy)
+//   SidelineDelivery    delivery: the event envelope, PushSink, the delivery state machine and
+//                       its per-sink policies, the outbox and device-push loops over DeliveryStore
+//   SidelineEngine      wiring: configuration, one scheduler pass, registration
+//   SidelineSinks       adapter: push sinks (APNs, Standard Webhooks, ntfy)
 //   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over SidelineCurl)
 //   SidelineCurl        adapter: the one HTTP client — libcurl's multi interface on one thread (GET/POST, keep-alive, HTTP/2)
 //   CCurl               C shim: typed wrappers for libcurl's variadic setopt/getinfo (system libcurl)
@@ -42,9 +44,13 @@ let package = Package(
             dependencies: ["SidelineCore", "SidelineCurl", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
+            name: "SidelineDelivery",
+            dependencies: ["SidelineCore", "SidelineActivity", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
             name: "SidelineStore",
             dependencies: [
-                "SidelineCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "SidelineCore", "SidelineDelivery", .product(name: "GRDB", package: "GRDB.swift"),
                 // The same libsqlite3 GRDB links, for ADR 017's bulk statements.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -52,14 +58,14 @@ let package = Package(
         .target(
             name: "SidelineEngine",
             dependencies: [
-                "SidelineCore", "SidelineSleeper", "SidelineStore",
+                "SidelineCore", "SidelineDelivery", "SidelineSleeper", "SidelineStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "SidelineSinks",
             dependencies: [
-                "SidelineEngine", "SidelineSleeper", "SidelineCore", "SidelineAPNs", "SidelineStore",
+                "SidelineDelivery", "SidelineSleeper", "SidelineCore", "SidelineAPNs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -77,7 +83,7 @@ let package = Package(
         .target(
             name: "SidelineServer",
             dependencies: [
-                "SidelineEngine", "SidelineStore", "SidelineCore", "SidelineActivity",
+                "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineActivity",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -99,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "sideline",
             dependencies: [
-                "SidelineEngine", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs", "SidelineServer",
+                "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs", "SidelineServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -109,22 +115,23 @@ let package = Package(
         .executableTarget(
             name: "sideline-bench",
             dependencies: [
-                "SidelineEngine", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
+                "SidelineEngine", "SidelineDelivery", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore"]),
+        .testTarget(name: "SidelineDeliveryTests", dependencies: ["SidelineDelivery", "SidelineCore"]),
         .testTarget(
             name: "SidelineSleeperTests",
             dependencies: ["SidelineSleeper", "SidelineCurl", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",
             dependencies: [
-                "SidelineSinks", "SidelineEngine", "SidelineSleeper", "SidelineCore",
+                "SidelineSinks", "SidelineDelivery", "SidelineEngine", "SidelineSleeper", "SidelineCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -135,7 +142,7 @@ let package = Package(
             dependencies: [
                 "SidelineAPNs", "SidelineCurl", "SidelineCore", "SidelineActivity",
                 // The sink and the kill-and-restart test: the real binary against the fakes.
-                "sideline", "SidelineSinks", "SidelineEngine", "SidelineStore", "SidelineFakeSleeper",
+                "sideline", "SidelineSinks", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineFakeSleeper",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -145,11 +152,11 @@ let package = Package(
         .testTarget(
             name: "SidelineServerTests",
             dependencies: [
-                "SidelineServer", "SidelineEngine", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineFakeSleeper",
+                "SidelineServer", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineFakeSleeper",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineFakeSleeper"]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeSleeper"]),
     ],
     swiftLanguageModes: [.v6]
 )

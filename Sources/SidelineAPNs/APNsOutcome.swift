@@ -44,6 +44,15 @@ public enum APNsOutcome: Sendable, Hashable, CustomStringConvertible {
         return reason.hasPrefix(Self.notSentPrefix)
     }
 
+    /// `true` only when the request went out and no answer came (a timeout, a reset
+    /// stream): it may have been delivered, so a push-to-start must not be sent again. An
+    /// answered refusal (429, 5xx, any status but 200) means APNs did not take it, and a
+    /// failed connection means it never left: both may be sent again.
+    public var outcomeUnknown: Bool {
+        guard case .retryLater(nil, _, _) = self else { return false }
+        return !wasNotSent
+    }
+
     public var isDelivered: Bool {
         if case .delivered = self { return true }
         return false

@@ -286,6 +286,14 @@ extension Messages {
     }
 
     /// Why a device push was skipped or failed (stored with it, shown by `status`).
+    /// The delivery loops (outbox and device pushes).
+    public enum Delivery {
+        public static func storeUnreadable(_ error: String) -> String { "could not read what is owed to the sinks; nothing was sent this pass: \(error)" }
+        public static func undeliverableEvent(_ registration: String, _ error: String) -> String {
+            "an event for registration \(registration) could not be encoded, so its step was not committed (the next pass tries again): \(error)"
+        }
+    }
+
     public enum Pushes {
         public static let interruptedStart = "a push-to-start was interrupted with its outcome unknown; it is never resent (a second start would make a second activity)"
         public static let deviceRemoved = "device removed"
@@ -296,6 +304,12 @@ extension Messages {
         public static let neverStarted = "the activity never started on the device"
         public static let superseded = "superseded by a newer update"
         public static let noActivityToken = "the app never reported the activity's push token"
+        public static func gaveUp(after attempts: Int, _ reason: String) -> String { "given up after \(attempts) attempts: \(reason)" }
+        public static let carriedByStart = "its state went out with the activity's start"
+        public static func storeFailed(_ what: String, _ error: String) -> String { "could not record \(what), so nothing was sent (the next pass tries again): \(error)" }
+        public static func configurationProblem(_ sink: String, _ reason: String) -> String {
+            "\(sink) refused a push: \(reason). Not retried: check the \(sink) settings (for APNs: key, team id, bundle id, environment)."
+        }
         public static func keyReadableByOthers(_ path: String, mode: Int) -> String {
             "the APNs key \(path) can be read by other users (mode \(String(mode, radix: 8))); make it private: chmod 600 \(path)"
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineDelivery
 import SidelineSleeper
 import SidelineStore
 
@@ -50,6 +51,13 @@ public struct PassReport: Sendable {
     public internal(set) var openActivities = 0
     /// The next kickoff of the current week still to come, if known.
     public internal(set) var nextKickoff: Date?
+
+    /// Adds what a delivery run did.
+    mutating func absorb(_ delivery: DeliveryReport) {
+        delivered += delivery.delivered
+        deliveryFailures += delivery.failures
+        problems += delivery.problems
+    }
 
     public var summary: String {
         let kinds = Dictionary(grouping: events, by: \.event).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()

@@ -3,6 +3,7 @@ import Logging
 import SidelineCore
 import SidelineSleeper
 import SidelineStore
+import SidelineDelivery
 
 /// Why a registration was refused. Nothing is stored when one is thrown.
 public struct RegistrationError: Error, Sendable, CustomStringConvertible {
@@ -86,7 +87,8 @@ public struct RegistrationService: Sendable {
                     let context = registration.displayContext(at: now, defaultTimeZone: display.timeZone, defaultLocale: display.localeIdentifier)
                     let envelope = EventEnvelope(event, registration: registration, mode: key.mode, display: context, previous: state.activity?.lastView)
                     envelopes.append(envelope)
-                    drafts.append(OutboxDraft(mode: key.mode, registrationID: id, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now, payload: envelope.encoded()))
+                    drafts.append(try OutboxDraft(envelope, event: event, registrationID: id, mode: key.mode, at: now,
+                                                  withDevicePush: key.mode == .live && sinks[key.mode]?.contains(DevicePush.sinkName) == true))
                 }
             }
             try store.removeRegistration(id: id, states: states, events: drafts, sinks: sinks, at: now)

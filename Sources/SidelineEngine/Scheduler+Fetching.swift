@@ -3,6 +3,7 @@ import Logging
 import SidelineCore
 import SidelineSleeper
 import SidelineStore
+import SidelineDelivery
 
 extension Scheduler {
     /// Makes one planned call and stores what came back. Returns `false` when the budget is

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SidelineCore
 import SidelineSleeper
+import SidelineDelivery
 import SidelineStore
 
 extension Scheduler {
@@ -35,6 +36,8 @@ extension Scheduler {
         let summaries = cache.leagueLifecycles[mode] ?? [:]
         let registrations = cache.registrations
         let settings = configuration.lifecycle
+        // APNs parts are encoded with each event only when a device sink is on (never in a dry run).
+        let withDevicePush = mode == .live && sinks.contains(DevicePush.sinkName)
 
         // Which weeks each registration is stepped for: its open ones, and the current one.
         var weeksByRegistration: [Int64: [WeekKey]] = [:]
@@ -209,13 +212,23 @@ extension Scheduler {
                     activityPrefix: Self.activityPrefix(registration: registration, week: week, mode: mode)
                 )
                 let (nextState, events) = LifecycleMachine.step(state, input, settings: configuration.lifecycle)
-                if nextState != state { batch.rows[key] = LifecycleRow(nextState) }
-                guard !events.isEmpty else { continue }
+                guard !events.isEmpty else {
+                    if nextState != state { batch.rows[key] = LifecycleRow(nextState) }
+                    continue
+                }
                 let display = registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
-                for event in events {
-                    let envelope = EventEnvelope(event, registration: registration, mode: mode, display: display, previous: state.activity?.lastView)
-                    report.events.append(PassEvent(event, registration: registration))
-                    batch.drafts.append(OutboxDraft(mode: mode, registrationID: registration.id, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now, payload: envelope.encoded()))
+                do {
+                    let drafts = try events.map { event in
+                        let envelope = EventEnvelope(event, registration: registration, mode: mode, display: display, previous: state.activity?.lastView)
+                        return try OutboxDraft(envelope, event: event, registrationID: registration.id, mode: mode, at: now, withDevicePush: withDevicePush)
+                    }
+                    batch.drafts.append(contentsOf: drafts)
+                    report.events.append(contentsOf: events.map { PassEvent($0, registration: registration) })
+                    if nextState != state { batch.rows[key] = LifecycleRow(nextState) }
+                } catch {
+                    // Not committed: the state stays where it was and the next pass steps it again.
+                    report.problems.append(Messages.Delivery.undeliverableEvent(registration.handle, "\(error)"))
+                    logger.error("\(Messages.Delivery.undeliverableEvent(registration.handle, "\(error)"))")
                 }
             }
             if batch.drafts.count >= batching.events || next == work.count {

@@ -1,6 +1,7 @@
 import Foundation
 import SidelineCore
 import SidelineStore
+import SidelineDelivery
 
 /// What `sideline status` shows.
 public struct StatusReport: Codable, Sendable {
@@ -158,8 +159,7 @@ extension Scheduler {
     /// Delivers whatever is pending for `mode` (used after `users remove`).
     public func deliver(mode: PassMode, sinks: [any PushSink], at now: Date) async -> (delivered: Int, failed: Int) {
         var report = PassReport(at: now)
-        await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
-        await deliverToDevices(mode: mode, sinks: sinks, at: now, report: &report)
+        await deliver(mode: mode, sinks: sinks, at: now, report: &report)
         return (report.delivered, report.deliveryFailures)
     }
 }

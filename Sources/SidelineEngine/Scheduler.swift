@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineDelivery
 import SidelineSleeper
 import SidelineStore
 
@@ -92,14 +93,23 @@ public actor Scheduler {
 
         try stepLifecycles(at: now, mode: mode, fetched: fetched, sinks: sinks.map(\.name), report: &report)
         report.openActivities = cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0
-        await deliverPending(mode: mode, sinks: sinks, at: now, report: &report)
-        await deliverToDevices(mode: mode, sinks: sinks, at: now, report: &report)
+        await deliver(mode: mode, sinks: sinks, at: now, report: &report)
         // The log only needs the last minute; a day is kept for `status` and debugging.
         if !report.calls.isEmpty { try store.pruneCallLog(before: now.addingTimeInterval(-24 * 3600)) }
 
         let level: Logger.Level = report.calls.isEmpty && report.events.isEmpty ? .debug : .info
         logger.log(level: level, "pass \(EventEnvelope.timestamp(now)) \(mode == .dryRun ? "(dry run) " : ""): \(report.summary)")
         return report
+    }
+
+    /// Delivers what the outbox owes `mode`'s sinks, then the device pushes. Device pushes
+    /// are real pushes: dry runs never make them.
+    func deliver(mode: PassMode, sinks: [any PushSink], at now: Date, report: inout PassReport) async {
+        report.absorb(await OutboxDelivery(store: store, logger: logger).deliverPending(mode: mode, sinks: sinks, at: now))
+        guard mode == .live else { return }
+        for case let sender as any DevicePushSender in sinks {
+            report.absorb(await DeviceDelivery(store: store, logger: logger).deliver(with: sender, at: now))
+        }
     }
 
     enum FetchStage {

@@ -2,10 +2,10 @@ import Foundation
 import Logging
 import SidelineAPNs
 import SidelineCore
-import SidelineEngine
+import SidelineDelivery
 
 /// The APNs Live Activity sink: turns one event for one device into an APNs request and the
-/// answer into what the per-device delivery loop does next (see `Scheduler+DevicePushes`).
+/// answer into what the per-device delivery loop does next (``DeviceDelivery``).
 ///
 /// Everything loud or timed was decided with the event (``EventEnvelope/push``); here only
 /// the transport rules are applied: the start's attributes, the dismissal date, the
@@ -24,56 +24,59 @@ public final class APNsSink: DevicePushSender {
         self.dismissalDelay = dismissalDelay
     }
 
-    public func push(_ push: DevicePush) async -> DevicePushOutcome {
+    /// Starts at most once on the wire, answers per Apple's table.
+    public var policy: DeliveryPolicy { .apns }
+
+    public func push(_ push: DevicePush) async -> DeliveryAnswer {
         let request: APNsRequest
         do {
             request = try Self.request(for: push, dismissalDelay: dismissalDelay)
         } catch {
-            return .rejected(reason: "\(error)")
+            return .refused(reason: "\(error)")
         }
-        switch await client.send(request) {
+        return Self.answer(await client.send(request))
+    }
+
+    /// APNs' outcome in delivery's terms. Any HTTP answer but 200 means APNs did not take
+    /// the push, so nothing reached the phone; only a request that went out and was never
+    /// answered may have arrived (docs/apns-live-activity.md, "Responses").
+    static func answer(_ outcome: APNsOutcome) -> DeliveryAnswer {
+        switch outcome {
         case .delivered(let apnsID):
-            return .sent(receipt: apnsID)
+            .accepted(receipt: apnsID)
         case .tokenRejected(let reason, let unregisteredAt):
-            return .tokenRejected(reason: reason, unregisteredAt: unregisteredAt)
+            .tokenRejected(reason: reason, unregisteredAt: unregisteredAt)
         case .configurationError(let status, let reason):
-            return .rejected(reason: "\(status) \(reason)")
+            .refused(reason: "\(status) \(reason)")
         case .payloadTooLarge:
-            return .rejected(reason: "413 PayloadTooLarge")
-        case .retryLater(let status, let reason, let retryAfter):
-            let outcome = APNsOutcome.retryLater(status: status, reason: reason, retryAfter: retryAfter)
-            return .retry(reason: status.map { "\($0) \(reason)" } ?? reason, after: retryAfter, mayHaveArrived: !outcome.wasNotSent)
+            .refused(reason: "413 PayloadTooLarge")
+        case .retryLater(let status?, let reason, let retryAfter):
+            .deferred(reason: "\(status) \(reason)", retryAfter: retryAfter)
+        case .retryLater(nil, let reason, _):
+            outcome.wasNotSent ? .notSent(reason: reason) : .unanswered(reason: reason)
         }
     }
 
-    /// The request for one device push. Pure: tests check it without a server.
+    /// The request for one device push: the parts encoded at commit, with this device's
+    /// timestamp and dismissal date spliced in. Pure: tests check it without a server.
     static func request(for push: DevicePush, dismissalDelay: TimeInterval) throws -> APNsRequest {
-        let event = push.event
-        let at = Date(timeIntervalSince1970: TimeInterval(push.timestamp))
-        let decided = event.push ?? PushDecision(priority: 5, alert: nil, relevanceScore: 50, staleDate: at + PushPolicy.staleAfter, dismissalDate: nil)
-        var dismissal: Date?
-        if event.event == .end {
-            // A rollover's or removal's end goes at once; a final stays as long as configured.
-            dismissal = [.rollover, .removed].contains(event.reason) ? at : at + dismissalDelay
-        }
-        let decision = PushDecision(
-            priority: decided.priority, alert: decided.alert, relevanceScore: decided.relevanceScore,
-            staleDate: event.event == .end ? nil : decided.staleDate, dismissalDate: dismissal
-        )
-        let payload = LiveActivityPayload(kind: event.event, timestamp: at, contentState: event.contentState, decision: decision, attributes: event.attributes)
+        let body = push.body
+        let at = push.timestamp
+        // A rollover's or removal's end goes at once; a final stays as long as configured.
+        let dismissal: Int? = push.kind == .end ? at + (body.dismissesAtOnce ? 0 : Int(dismissalDelay)) : nil
         // Updates are worthless once stale; starts and ends must get through.
-        let expiration: Date? = switch event.event {
-        case .update: decision.staleDate
-        case .start: decision.staleDate ?? at + PushPolicy.staleAfter
-        case .end: at + endExpiration
+        let expiration: Int? = switch push.kind {
+        case .update: body.staleDate
+        case .start: body.staleDate ?? at + Int(PushPolicy.staleAfter)
+        case .end: at + Int(endExpiration)
         }
         return try APNsRequest(
             deviceToken: push.token,
             environment: push.environment == .sandbox ? .sandbox : .production,
-            priority: decision.priority >= 10 ? .immediate : .opportunistic,
-            expiration: expiration,
+            priority: body.priority >= 10 ? .immediate : .opportunistic,
+            expiration: expiration.map { Date(timeIntervalSince1970: TimeInterval($0)) },
             apnsID: push.id,
-            payload: try payload.encoded()
+            payload: body.payload(timestamp: at, dismissalDate: dismissal)
         )
     }
 }

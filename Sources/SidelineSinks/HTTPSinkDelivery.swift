@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import SidelineEngine
+import SidelineDelivery
 import SidelineSleeper
 
 /// What a receiver's status means for a delivery.
@@ -45,13 +45,14 @@ public struct HTTPSinkDelivery: Sendable {
     let logger: Logger
 
     /// - Parameters:
-    ///   - poster: the HTTP client (a ``CurlTransport`` in production).
+    ///   - poster: the HTTP client (a ``CurlTransport`` in production). No default: a
+    ///     forgotten argument must not mean real network calls (the wiring passes it).
     ///   - timeout: per-request timeout in seconds.
     ///   - quickRetryDelay: how long to wait before the single in-call retry; `nil` for none.
     ///   - clock: what the quick retry sleeps on (a manual clock in tests).
     ///   - logger: permanent rejections are logged here at `error`, retries at `debug`.
     public init(
-        poster: any HTTPPoster = CurlTransport(),
+        poster: any HTTPPoster,
         timeout: TimeInterval = HTTPSinkDelivery.defaultTimeout,
         quickRetryDelay: Duration? = HTTPSinkDelivery.defaultQuickRetryDelay,
         clock: any Clock<Duration> = ContinuousClock(),

@@ -1,6 +1,6 @@
 import Foundation
 import SidelineCore
-import SidelineEngine
+import SidelineDelivery
 
 /// What ntfy shows for one event: title, body, priority (1–5) and emoji tags.
 public struct NtfyNotification: Sendable, Hashable {

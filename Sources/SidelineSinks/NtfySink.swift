@@ -1,5 +1,5 @@
 import Foundation
-import SidelineEngine
+import SidelineDelivery
 
 /// Publishes a readable notification to an ntfy topic for starts, finals and resumptions
 /// (``NtfyNotification/forEvent(_:)`` decides which); other events are delivered as no-ops.
@@ -21,7 +21,7 @@ public struct NtfySink: PushSink {
     ///   - token: an access token (`tk_…`), sent as a bearer token; `nil` or empty for none.
     ///   - delivery: HTTP client, timeout, quick retry and logger.
     /// - Throws: ``NtfySinkError`` for a server that is not http(s) or a topic ntfy would refuse.
-    public init(server: URL, topic: String, token: String? = nil, delivery: HTTPSinkDelivery = HTTPSinkDelivery()) throws(NtfySinkError) {
+    public init(server: URL, topic: String, token: String? = nil, delivery: HTTPSinkDelivery) throws(NtfySinkError) {
         guard let scheme = server.scheme?.lowercased(), ["http", "https"].contains(scheme), server.host != nil else {
             throw .badServer
         }

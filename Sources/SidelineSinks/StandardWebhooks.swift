@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import SidelineEngine
+import SidelineDelivery
 
 /// The Standard Webhooks signing scheme (standardwebhooks.com), as pure functions.
 public enum StandardWebhooks {

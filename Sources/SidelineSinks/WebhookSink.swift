@@ -1,5 +1,5 @@
 import Foundation
-import SidelineEngine
+import SidelineDelivery
 
 /// POSTs each event's JSON to one URL, signed the Standard Webhooks way, so any receiver
 /// with a Standard Webhooks library (or 20 lines of HMAC) can check it came from here.
@@ -26,7 +26,7 @@ public struct WebhookSink: PushSink {
     ///   - now: the current instant, read once per attempt for `webhook-timestamp`.
     /// - Throws: ``WebhookSinkError`` for a URL that is not http(s), or a bad secret.
     public init(
-        url: URL, secret: String, delivery: HTTPSinkDelivery = HTTPSinkDelivery(),
+        url: URL, secret: String, delivery: HTTPSinkDelivery,
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws(WebhookSinkError) {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {

@@ -1,27 +1,7 @@
 import Foundation
 import GRDB
 import SidelineCore
-
-/// One event still owed to one device over APNs.
-public struct PendingDevicePush: Sendable, Hashable {
-    public let eventID: Int64
-    public let deviceID: String
-    public let activityID: String
-    public let kind: LifecycleEventKind
-    /// The event's instant (the pass that made it).
-    public let at: Date
-    public let payload: Data
-    public let attempts: Int
-    /// Not before this instant (backoff after a 429 or 5xx).
-    public let notBefore: Date
-    /// A push-to-start that was on the wire when its process died.
-    public let wasSending: Bool
-}
-
-/// How one device push ended (or why it waits).
-public enum DevicePushStatus: String, Sendable {
-    case pending, sending, sent, failed, skipped
-}
+import SidelineDelivery
 
 extension SQLiteStore {
     /// Inserts the device pushes an event is owed: a start goes to every device of the
@@ -46,6 +26,10 @@ extension SQLiteStore {
                     OR EXISTS (SELECT 1 FROM activity_device a WHERE a.activity_id = ? AND a.device_id = d.id))
                 """, arguments: [eventID, now.seconds, event.registrationID, event.activityID, event.activityID])
         }
+        // The push's parts, once per event, and only when some device is owed it.
+        if db.changesCount > 0, let body = event.devicePushBody {
+            try db.execute(sql: "INSERT INTO device_push_body (event_id, body) VALUES (?, ?)", arguments: [eventID, body.storageBytes])
+        }
     }
 
     /// Device pushes still owed (pending, or a start caught mid-send by a crash), oldest
@@ -53,19 +37,29 @@ extension SQLiteStore {
     public func openDevicePushes() throws(StoreError) -> [PendingDevicePush] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, o.activity_id, o.kind, o.at, o.payload
+                SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, o.activity_id, o.kind, o.at, b.body,
+                       CASE WHEN b.body IS NULL THEN o.payload END AS payload
                 FROM device_push p JOIN outbox o ON o.id = p.event_id
+                LEFT JOIN device_push_body b ON b.event_id = p.event_id
                 WHERE p.status IN ('pending', 'sending')
                 ORDER BY o.id, p.device_id
                 """).map { row in
                 PendingDevicePush(
                     eventID: row["event_id"], deviceID: row["device_id"], activityID: row["activity_id"],
                     kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update, at: Date(seconds: row["at"]),
-                    payload: Data((row["payload"] as String).utf8), attempts: row["attempts"],
+                    body: try Self.devicePushBody(row), attempts: row["attempts"],
                     notBefore: Date(seconds: row["not_before"]), wasSending: (row["status"] as String) == "sending"
                 )
             }
         }
+    }
+
+    /// A push's stored parts. Events committed before `device_push_body` existed (a
+    /// database upgraded with pushes still owed) are built from their outbox payload, once.
+    static func devicePushBody(_ row: Row) throws -> DevicePushBody {
+        if let stored: Data = row["body"] { return try DevicePushBody(storageBytes: stored) }
+        let envelope = try EventEnvelope.decode(Data((row["payload"] as String).utf8))
+        return try envelope.devicePushBody()
     }
 
     /// Marks a push-to-start as on the wire, committed before the request is made: if the

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SidelineCore
+import SidelineDelivery
 
 /// One running activity on one device, as the APNs sink needs it.
 public struct ActivityDevice: Sendable, Hashable {
@@ -22,7 +23,7 @@ public struct ActivityOwner: Sendable, Hashable {
 
 extension SQLiteStore {
     /// The sink name under which APNs deliveries are counted: per device, not per event.
-    public static let deviceSinkName = "apns"
+    public static let deviceSinkName = DevicePush.sinkName
 
     // MARK: - Devices
 

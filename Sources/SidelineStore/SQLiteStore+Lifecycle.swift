@@ -24,8 +24,11 @@ public struct OutboxDraft: Sendable, Hashable {
     public let reason: LifecycleReason
     public let at: Date
     public let payload: Data
+    /// The APNs push's parts, encoded once here (`nil` when no device sink is on): kept
+    /// beside the event only if a device is owed it.
+    public let devicePushBody: DevicePushBody?
 
-    public init(mode: PassMode, registrationID: Int64, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason, at: Date, payload: Data) {
+    public init(mode: PassMode, registrationID: Int64, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason, at: Date, payload: Data, devicePushBody: DevicePushBody? = nil) {
         self.mode = mode
         self.registrationID = registrationID
         self.activityID = activityID
@@ -33,19 +36,8 @@ public struct OutboxDraft: Sendable, Hashable {
         self.reason = reason
         self.at = at
         self.payload = payload
+        self.devicePushBody = devicePushBody
     }
-}
-
-/// One event still owed to one sink.
-public struct PendingDelivery: Sendable, Hashable {
-    public let eventID: Int64
-    public let sink: String
-    public let activityID: String
-    public let kind: LifecycleEventKind
-    public let payload: Data
-    public let attempts: Int
-    /// Not before this instant (backoff after a failed attempt).
-    public let notBefore: Date
 }
 
 extension SQLiteStore {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SidelineCore
+import SidelineDelivery
 
 /// A line of `status`: how many deliveries a sink has in a state.
 public struct DeliveryCount: Sendable, Hashable {

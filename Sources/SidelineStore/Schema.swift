@@ -214,6 +214,16 @@ enum Schema {
         migrator.registerMigration("v8-check-constraints") { db in
             try rewriteChecks(db)
         }
+        migrator.registerMigration("v9-device-push-body") { db in
+            // An APNs push's parts, encoded once at commit (ADR 020): the delivery path
+            // splices them per device instead of decoding the event again.
+            try db.execute(sql: """
+                CREATE TABLE device_push_body (
+                    event_id INTEGER PRIMARY KEY REFERENCES outbox(id),
+                    body BLOB NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 

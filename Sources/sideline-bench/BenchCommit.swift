@@ -3,6 +3,7 @@ import SidelineCore
 import SidelineEngine
 import SidelineFakeSleeper
 import SidelineStore
+import SidelineDelivery
 
 /// `sideline-bench commit [--count N]`: what persisting one lifecycle event costs — its
 /// outbox row (the ~2 kB payload) and its registration's lifecycle row, committed the way a
@@ -46,7 +47,7 @@ enum BenchCommit {
             for (input, id) in zip(inputs, registered) {
                 let envelope = EventEnvelope(input.event, registration: input.registration, mode: .live, display: input.display, previous: input.previous)
                 drafts.append(OutboxDraft(mode: .live, registrationID: id, activityID: input.event.activityID, kind: input.event.kind,
-                                          reason: input.event.reason, at: at, payload: envelope.encoded()))
+                                          reason: input.event.reason, at: at, payload: try envelope.encoded()))
                 let state = LifecycleState(activity: ActivityState(id: input.event.activityID, startedAt: BenchMain.dayStart, phase: .live,
                                                                    lastView: input.event.view, lastEventAt: at), startedCount: 1)
                 rows[LifecycleKey(registrationID: id, week: week, mode: .live)] = LifecycleRow(state)

@@ -2,6 +2,7 @@ import Foundation
 import SidelineCore
 import SidelineEngine
 import SidelineFakeSleeper
+import SidelineDelivery
 
 /// `sideline-bench envelope [--count N]`: what one lifecycle event costs the scheduler once
 /// its matchup is known — building the `EventEnvelope` (display state, attributes, push
@@ -34,7 +35,7 @@ enum BenchEnvelope {
             build.append((ContinuousClock.now - began).seconds * 1e6 / Double(count))
 
             let encodeBegan = ContinuousClock.now
-            bytes = envelopes.reduce(0) { $0 + $1.encoded().count }
+            bytes = envelopes.reduce(0) { $0 + ((try? $1.encoded())?.count ?? 0) }  // the corpus has no NaN
             encode.append((ContinuousClock.now - encodeBegan).seconds * 1e6 / Double(count))
 
             let referenceBegan = ContinuousClock.now
@@ -48,7 +49,7 @@ enum BenchEnvelope {
         let mismatches = envelopes.indices.filter { index in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return (try? encoder.encode(envelopes[index])) != envelopes[index].encoded()
+            return (try? encoder.encode(envelopes[index])) != (try? envelopes[index].encoded())
         }.count
         let (b, e, r) = (median(build), median(encode), median(reference))
         return [

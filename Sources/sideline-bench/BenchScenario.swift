@@ -6,6 +6,7 @@ import SidelineFakeSleeper
 import SidelineSleeper
 import SidelineStore
 import Synchronization
+import SidelineDelivery
 
 /// One benchmark run: N synthetic leagues (10 registrations each) from `start` to `end`,
 /// one daemon pass every `passSeconds` of simulated time, through the real scheduler,

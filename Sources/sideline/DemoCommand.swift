@@ -7,6 +7,7 @@ import SidelineFakeSleeper
 import SidelineSleeper
 import SidelineStore
 import Synchronization
+import SidelineDelivery
 
 /// `sideline demo`: replays the bundled game day through the real pipeline (real HTTP client
 /// against an in-process fake Sleeper on loopback, SQLite, lifecycle, stdout sink) on a

@@ -3,6 +3,7 @@ import Foundation
 import SidelineCore
 import SidelineEngine
 import SidelineStore
+import SidelineDelivery
 
 /// `sideline devices add|list|remove`: the phones and iPads activities are pushed to.
 struct DevicesCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import SidelineCore
 import SidelineEngine
 import SidelineServer
+import SidelineDelivery
 
 extension DevicesCommand {
     /// `sideline devices invite <user>`: a one-time pairing code for the iOS app.

@@ -7,6 +7,7 @@ import SidelineEngine
 import SidelineServer
 import SidelineSleeper
 import Synchronization
+import SidelineDelivery
 
 /// `sideline run`: the daemon. One pass every `polling.pass_seconds`, and the device API and
 /// status page; SIGTERM/SIGINT finish the pass in flight, stop serving and exit.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SidelineCore
 import SidelineEngine
+import SidelineDelivery
 
 /// `sideline tick`: one scheduler pass, then exit. The cron mode, and the way to replay a day.
 struct TickCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import SidelineCore
 import SidelineEngine
 import SidelineStore
+import SidelineDelivery
 
 /// `sideline users add|list|remove`.
 struct UsersCommand: AsyncParsableCommand {

@@ -6,6 +6,7 @@ import SidelineEngine
 import SidelineSinks
 import SidelineSleeper
 import SidelineStore
+import SidelineDelivery
 
 /// Builds the real adapters from the configuration: the one place that knows which
 /// concrete HTTP client, feeds and stores Sideline runs with.

@@ -6,6 +6,7 @@ import SidelineCurl
 @testable import SidelineCore
 @testable import SidelineEngine
 @testable import SidelineSinks
+@testable import SidelineDelivery
 
 @Suite("APNs sink: events become Live Activity requests")
 struct APNsSinkTests {
@@ -20,8 +21,10 @@ struct APNsSinkTests {
     }
 
     func request(_ kind: LifecycleEventKind, _ reason: LifecycleReason = .points, delay: TimeInterval = 0) throws -> (APNsRequest, [String: Any]) {
-        let push = DevicePush(eventID: 3, deviceID: "dev-00000001", event: envelope(kind, reason), token: "ab" + String(repeating: "cd", count: 40),
-                              environment: .sandbox, timestamp: Int(Self.at.timeIntervalSince1970), id: DevicePush.stableID(eventID: 3, deviceID: "dev-00000001"))
+        let event = envelope(kind, reason)
+        let push = DevicePush(eventID: 3, deviceID: "dev-00000001", activityID: event.activity, kind: kind, body: try event.devicePushBody(),
+                              token: "ab" + String(repeating: "cd", count: 40), environment: .sandbox,
+                              timestamp: Int(Self.at.timeIntervalSince1970), id: DevicePush.stableID(eventID: 3, deviceID: "dev-00000001"))
         let request = try APNsSink.request(for: push, dismissalDelay: delay)
         let object = try JSONSerialization.jsonObject(with: request.payload) as? [String: Any]
         return (request, try #require(object?["aps"] as? [String: Any]))
@@ -36,6 +39,8 @@ struct APNsSinkTests {
         #expect(aps["attributes"] != nil)
         #expect(aps["alert"] != nil)
         #expect(aps["dismissal-date"] == nil)
+        // iOS 18: without it a push-started activity may never yield its update token.
+        #expect(aps["input-push-token"] as? Int == 1)
         #expect(request.environment == .sandbox)
         #expect(request.apnsID == DevicePush.stableID(eventID: 3, deviceID: "dev-00000001"))
         let state = try JSONSerialization.data(withJSONObject: try #require(aps["content-state"]))
@@ -46,6 +51,7 @@ struct APNsSinkTests {
     func update() throws {
         let (quiet, aps) = try request(.update)
         #expect(aps["attributes"] == nil)
+        #expect(aps["input-push-token"] == nil, "only a start asks for a token")
         #expect(aps["stale-date"] as? Int == Int(Self.at.timeIntervalSince1970) + 1800)
         #expect(quiet.priority == .opportunistic)
         #expect(quiet.expirationHeader == String(Int(Self.at.timeIntervalSince1970) + 1800))
@@ -61,10 +67,57 @@ struct APNsSinkTests {
         #expect(try request(.end, .graceExpired).1["stale-date"] == nil)
     }
 
-    @Test("Only a refused connection proves a request was not sent")
-    func notSent() {
-        #expect(APNsResponseClassifier.classify(CurlError(kind: .connectionFailed, message: "refused")).wasNotSent)
-        #expect(!APNsResponseClassifier.classify(CurlError(kind: .timedOut, message: "timeout")).wasNotSent)
-        #expect(!APNsOutcome.retryLater(status: 503, reason: "ServiceUnavailable", retryAfter: nil).wasNotSent)
+    @Test("Spliced at send time, the payload is byte for byte the one LiveActivityPayload encodes")
+    func splicedPayloadMatchesTheModel() throws {
+        for (kind, reason) in [(LifecycleEventKind.start, LifecycleReason.kickoff), (.update, .points), (.end, .graceExpired), (.end, .rollover)] {
+            let event = envelope(kind, reason)
+            let decision = try #require(event.push)
+            let at = Self.at
+            let dismissal: Date? = kind == .end ? (reason == .rollover ? at : at + 600) : nil
+            let model = LiveActivityPayload(
+                kind: kind, timestamp: at, contentState: event.contentState,
+                decision: PushDecision(priority: decision.priority, alert: decision.alert, relevanceScore: decision.relevanceScore,
+                                       staleDate: kind == .end ? nil : decision.staleDate, dismissalDate: dismissal),
+                attributes: event.attributes
+            )
+            let (request, _) = try request(kind, reason, delay: 600)
+            #expect(request.payload == (try model.encoded()), "\(kind) \(reason)")
+        }
+    }
+
+    @Test("A stored push body reads back exactly; damaged bytes are an error, not a crash")
+    func storedBodyRoundTrip() throws {
+        for kind in [LifecycleEventKind.start, .update, .end] {
+            let body = try envelope(kind, kind == .start ? .kickoff : .points).devicePushBody()
+            #expect(try DevicePushBody(storageBytes: body.storageBytes) == body)
+            let bytes = body.storageBytes
+            for cut in [0, 3, 12, 15, bytes.count - 1] {
+                #expect(throws: DevicePushBody.StorageError.self) { try DevicePushBody(storageBytes: bytes.prefix(cut)) }
+            }
+        }
+    }
+
+    @Test("Any answer but 200 means APNs took nothing; only a request sent and never answered is of unknown outcome")
+    func answersInDeliveryTerms() {
+        #expect(APNsSink.answer(.delivered(apnsID: "x")) == .accepted(receipt: "x"))
+        #expect(APNsSink.answer(.retryLater(status: 429, reason: "TooManyRequests", retryAfter: 3)) == .deferred(reason: "429 TooManyRequests", retryAfter: 3))
+        #expect(APNsSink.answer(.retryLater(status: 503, reason: "ServiceUnavailable", retryAfter: nil)) == .deferred(reason: "503 ServiceUnavailable", retryAfter: nil))
+        #expect(APNsSink.answer(.configurationError(status: 403, reason: "InvalidProviderToken")) == .refused(reason: "403 InvalidProviderToken"))
+        #expect(APNsSink.answer(.payloadTooLarge) == .refused(reason: "413 PayloadTooLarge"))
+        #expect(APNsSink.answer(.tokenRejected(reason: "Unregistered", unregisteredAt: nil)) == .tokenRejected(reason: "Unregistered", unregisteredAt: nil))
+        let refused = APNsResponseClassifier.classify(CurlError(kind: .connectionFailed, message: "refused"))
+        #expect(refused.wasNotSent && !refused.outcomeUnknown)
+        #expect(APNsSink.answer(refused) == .notSent(reason: refused.reasonText))
+        let timeout = APNsResponseClassifier.classify(CurlError(kind: .timedOut, message: "timeout"))
+        #expect(timeout.outcomeUnknown)
+        #expect(APNsSink.answer(timeout) == .unanswered(reason: timeout.reasonText))
+        #expect(!APNsOutcome.retryLater(status: 503, reason: "ServiceUnavailable", retryAfter: nil).outcomeUnknown)
+    }
+}
+
+extension APNsOutcome {
+    var reasonText: String {
+        if case .retryLater(_, let reason, _) = self { return reason }
+        return ""
     }
 }

@@ -4,6 +4,7 @@ import Testing
 @testable import SidelineEngine
 import SidelineFakeSleeper
 import SidelineStore
+@testable import SidelineDelivery
 
 /// A pass commits what it steps in batches (so a 50,000-registration kickoff never holds all
 /// its payloads at once). These tests use batches of one registration and one event, and a

@@ -5,23 +5,24 @@ import Testing
 @testable import SidelineEngine
 import SidelineFakeSleeper
 import SidelineStore
+@testable import SidelineDelivery
 
 /// A device sink that records every push and answers from a script (default: accepted).
 final class RecordingDeviceSender: DevicePushSender, Sendable {
     let name = SQLiteStore.deviceSinkName
-    private let state = Mutex<(pushes: [DevicePush], answers: [String: [DevicePushOutcome]])>(([], [:]))
+    private let state = Mutex<(pushes: [DevicePush], answers: [String: [DeliveryAnswer]])>(([], [:]))
 
     var pushes: [DevicePush] { state.withLock { $0.pushes } }
 
     /// The next answers for pushes to `token`, in order; afterwards pushes are accepted.
-    func answer(_ token: String, with outcomes: DevicePushOutcome...) {
+    func answer(_ token: String, with outcomes: DeliveryAnswer...) {
         state.withLock { $0.answers[token, default: []] += outcomes }
     }
 
-    func push(_ push: DevicePush) async -> DevicePushOutcome {
+    func push(_ push: DevicePush) async -> DeliveryAnswer {
         state.withLock { state in
             state.pushes.append(push)
-            guard var queued = state.answers[push.token], !queued.isEmpty else { return .sent(receipt: push.id.uuidString.lowercased()) }
+            guard var queued = state.answers[push.token], !queued.isEmpty else { return .accepted(receipt: push.id.uuidString.lowercased()) }
             let next = queued.removeFirst()
             state.answers[push.token] = queued
             return next
@@ -54,26 +55,26 @@ struct DevicePushTests {
         let scheduler = try harness.scheduler()
         try await harness.run(scheduler, from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [sender])
 
-        let starts = sender.pushes.filter { $0.event.event == .start }
+        let starts = sender.pushes.filter { $0.kind == .start }
         #expect(Set(starts.map(\.token)) == [Self.phone, Self.pad])
         #expect(starts.count == 2)
         #expect(starts.first { $0.deviceID == pad.id }?.environment == .sandbox)
-        let activity = try #require(starts.first?.event.activity)
-        #expect(sender.pushes.allSatisfy { $0.event.event == .start }, "no update before the app reports the activity token")
+        let activity = try #require(starts.first?.activityID)
+        #expect(sender.pushes.allSatisfy { $0.kind == .start }, "no update before the app reports the activity token")
 
         // The phone reports its activity token; the iPad never does.
         let service = DeviceService(store: try SQLiteStore(path: harness.configuration.databasePath))
         try service.setActivityToken(activityID: activity, token: Self.phoneActivity, deviceID: phone.id, at: harness.now)
         try await harness.run(scheduler, from: "2026-11-22T14:36:00Z", to: "2026-11-22T16:00:00Z", sinks: [sender])
 
-        let updates = sender.pushes.filter { $0.event.event == .update }
+        let updates = sender.pushes.filter { $0.kind == .update }
         #expect(!updates.isEmpty)
         #expect(updates.allSatisfy { $0.token == Self.phoneActivity && $0.deviceID == phone.id })
         let timestamps = sender.pushes.filter { $0.deviceID == phone.id }.map(\.timestamp)
         #expect(timestamps == timestamps.sorted() && Set(timestamps).count == timestamps.count, "strictly increasing")
-        #expect(sender.pushes.filter { $0.event.event == .start }.count == 2, "never a second start")
+        #expect(sender.pushes.filter { $0.kind == .start }.count == 2, "never a second start")
         // Every update carries its push decision (priority 5 or 10).
-        #expect(updates.allSatisfy { [5, 10].contains($0.event.push?.priority ?? 0) })
+        #expect(updates.allSatisfy { [5, 10].contains($0.body.priority) })
     }
 
     @Test("A start found mid-send after a crash is never resent; an update is resent with the same id")
@@ -101,7 +102,7 @@ struct DevicePushTests {
         _ = try DeviceService(store: store).setActivityToken(activityID: start.activityID, token: Self.phoneActivity, deviceID: phone.id, at: harness.now)
         // Pretend the phone started the activity itself (its start push failed above).
         try store.finishDevicePush(eventID: start.id, deviceID: phone.id, status: .sent, attempted: false, at: harness.now)
-        sender.answer(Self.phoneActivity, with: .retry(reason: "503 ServiceUnavailable", after: 30, mayHaveArrived: false))
+        sender.answer(Self.phoneActivity, with: .deferred(reason: "503 ServiceUnavailable", retryAfter: 30))
         var first: DevicePush?
         var time = EngineHarness.utc("2026-11-22T14:37:00Z")
         while first == nil, time < EngineHarness.utc("2026-11-22T16:00:00Z") {
@@ -135,7 +136,7 @@ struct DevicePushTests {
         let store = try SQLiteStore(path: harness.configuration.databasePath)
         #expect(try store.device(id: phone.id)?.pushToStartToken == nil)
         #expect(try store.device(id: pad.id)?.pushToStartToken == Self.pad)
-        #expect(sender.pushes.filter { $0.deviceID == pad.id && $0.event.event == .start }.count == 1)
+        #expect(sender.pushes.filter { $0.deviceID == pad.id && $0.kind == .start }.count == 1)
 
         // A token stored after APNs' 410 timestamp is a fresh one and survives.
         try DeviceService(store: store).setPushToStartToken(deviceID: phone.id, token: Self.phone, at: harness.now)
@@ -150,7 +151,7 @@ struct DevicePushTests {
         let sender = RecordingDeviceSender()
         let scheduler = try harness.scheduler()
         try await harness.run(scheduler, from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [sender])
-        let activity = try #require(sender.pushes.first?.event.activity)
+        let activity = try #require(sender.pushes.first?.activityID)
         let service = DeviceService(store: try SQLiteStore(path: harness.configuration.databasePath))
         try service.setActivityToken(activityID: activity, token: Self.phoneActivity, deviceID: phone.id, at: harness.now)
         try service.dismiss(activityID: activity, deviceID: phone.id, at: harness.now)

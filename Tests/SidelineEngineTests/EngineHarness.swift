@@ -6,6 +6,7 @@ import Synchronization
 import SidelineFakeSleeper
 import SidelineSleeper
 import SidelineStore
+@testable import SidelineDelivery
 
 /// A sink that remembers what it was given; it can be told to fail.
 final class RecordingSink: PushSink, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 @testable import SidelineCore
 @testable import SidelineEngine
 import SidelineFakeSleeper
+@testable import SidelineDelivery
 
 /// Seeded lifecycle events that reach every branch of the display copy and every kind of
 /// value the payload encoder meets: odd names (quotes, backslashes, slashes, control

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SidelineCore
 @testable import SidelineEngine
+@testable import SidelineDelivery
 
 /// `EventEnvelope.encoded()` writes the payload directly, without `Codable` (ADR 014): the
 /// envelope-level shapes the seeded corpus may miss, each compared with `JSONEncoder`.
@@ -28,7 +29,7 @@ struct EventDirectWriterTests {
 
     func expectSame(_ envelope: EventEnvelope, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try Self.reference.encode(envelope)
-        #expect(envelope.encoded() == expected, comment, sourceLocation: sourceLocation)
+        #expect(try envelope.encoded() == expected, comment, sourceLocation: sourceLocation)
         #expect(envelope.directJSON() == expected, comment, sourceLocation: sourceLocation)
     }
 
@@ -91,7 +92,7 @@ struct EventDirectWriterTests {
         }
     }
 
-    @Test("A NaN or infinite score: JSONEncoder throws and the payload is {}")
+    @Test("A NaN or infinite score: JSONEncoder throws, and so does encoded(): no unreadable payload reaches the outbox")
     func nonFiniteScores() throws {
         let envelopes = EnvelopeCorpus.items(seed: 20_261_122, count: 600).map(\.envelope).filter { envelope in
             !envelope.score.team.isFinite || !(envelope.score.opponent?.isFinite ?? true)
@@ -99,7 +100,7 @@ struct EventDirectWriterTests {
         #expect(!envelopes.isEmpty)
         for envelope in envelopes {
             #expect(throws: EncodingError.self) { try Self.reference.encode(envelope) }
-            #expect(envelope.encoded() == Data("{}".utf8))
+            #expect(throws: EventEncodingError.self) { try envelope.encoded() }
             #expect(envelope.directJSON() == nil)
         }
     }

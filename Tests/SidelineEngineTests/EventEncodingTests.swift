@@ -4,6 +4,7 @@ import Testing
 @testable import SidelineCore
 @testable import SidelineEngine
 import SidelineFakeSleeper
+@testable import SidelineDelivery
 
 /// Outbox payloads are sent verbatim to sinks: the bytes of an event must not change when
 /// the code that builds and encodes it gets faster (ADR 014).
@@ -43,12 +44,12 @@ struct EventEncodingTests {
     @Test("A seeded corpus of 600 events encodes to the bytes pinned before the fast paths")
     func pinnedCorpus() throws {
         let envelopes = EnvelopeCorpus.items(seed: 20_261_122, count: 600).map(\.envelope)
-        let payloads = envelopes.map { $0.encoded() }
+        let payloads = envelopes.map { (try? $0.encoded()) ?? Data("{}".utf8) }
         #expect(Self.digests(payloads) == Self.pinnedPayloads)
         let apns = try envelopes.compactMap(Self.apnsPayload).map { try $0.encoded() }
         #expect(Self.digests(apns) == Self.pinnedAPNs)
-        // Some events carry a NaN or infinite score: JSONEncoder refuses them, and the
-        // payload is `{}` as it always was.
+        // Some events carry a NaN or infinite score: JSONEncoder refuses them, and so does
+        // `encoded()` (such an event is never committed; `{}` stands in for it here).
         #expect(payloads.contains(Data("{}".utf8)))
     }
 
@@ -57,7 +58,7 @@ struct EventEncodingTests {
         for (index, item) in EnvelopeCorpus.items(seed: 7, count: 2_000).enumerated() {
             let envelope = item.envelope
             let expected = (try? Self.reference.encode(envelope)) ?? Data("{}".utf8)
-            #expect(envelope.encoded() == expected, "event \(index)")
+            #expect((try? envelope.encoded()) ?? Data("{}".utf8) == expected, "event \(index)")
             // The fast paths themselves, not a fallback, made it (except where JSONEncoder
             // throws): the direct writer `encoded()` uses, and the Codable one.
             let finite = envelope.score.team.isFinite && (envelope.score.opponent?.isFinite ?? true)
@@ -98,8 +99,8 @@ struct EventEncodingTests {
             #expect(envelope.contentState.scoreLine == "0.0 – 0.0")
             #expect(envelope.contentState.topPerformers.map(\.points) == ["0.0"])
             #expect(envelope.score.team == EventEnvelope.rounded(1e21))
-            #expect(envelope.encoded() == (try Self.reference.encode(envelope)))
-            #expect(String(decoding: envelope.encoded(), as: UTF8.self).contains("\"team\":9.999999999999999e+20"))
+            #expect(try envelope.encoded() == (try Self.reference.encode(envelope)))
+            #expect(String(decoding: try envelope.encoded(), as: UTF8.self).contains("\"team\":9.999999999999999e+20"))
         }
     }
 }

@@ -6,6 +6,7 @@ import SidelineEngine
 import SidelineFakeSleeper
 import SidelineServer
 import SidelineStore
+@testable import SidelineDelivery
 
 extension ServerTests {
     @Suite("Activity tokens, dismissal and the app's own polling, per user")

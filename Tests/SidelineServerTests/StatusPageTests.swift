@@ -4,6 +4,7 @@ import SidelineCore
 import SidelineEngine
 import SidelineFakeSleeper
 import SidelineServer
+@testable import SidelineDelivery
 
 extension ServerTests {
     @Suite("The status page, as a person sees it in a real headless browser")

@@ -1,19 +1,21 @@
 import Foundation
-import SidelineEngine
+import SidelineDelivery
+import SidelineSleeper
 import Testing
 @testable import SidelineSinks
+@testable import SidelineDelivery
 
 @Suite("ntfy sink over loopback")
 struct NtfySinkTests {
     func sink(_ url: URL, token: String? = nil) throws -> NtfySink {
-        try NtfySink(server: url, topic: "sideline-sunday", token: token, delivery: HTTPSinkDelivery(timeout: 5, quickRetryDelay: nil, logger: .quiet))
+        try NtfySink(server: url, topic: "sideline-sunday", token: token, delivery: HTTPSinkDelivery(poster: CurlTransport(), timeout: 5, quickRetryDelay: nil, logger: .quiet))
     }
 
     /// Delivers `event` and returns what the receiver got (nothing for a skipped event).
     func received(_ event: EventEnvelope, token: String? = nil) async throws -> [ReceivedRequest] {
         try await withReceiver { url, log in
             let ntfy = try self.sink(url, token: token)
-            try await ntfy.deliver(event, payload: event.encoded())
+            try await ntfy.deliver(event, payload: try event.encoded())
             return log.requests
         }
     }
@@ -71,7 +73,7 @@ struct NtfySinkTests {
         let error = try await withReceiver { url, log in
             log.answer(403)
             let ntfy = try self.sink(url, token: "tk_wrong")
-            return await captured { try await ntfy.deliver(Envelopes.start, payload: Envelopes.start.encoded()) }
+            return await captured { try await ntfy.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
         }
         #expect(error?.isPermanent == true)
         #expect(error?.message.contains("access token") == true)
@@ -82,20 +84,20 @@ struct NtfySinkTests {
         let error = try await withReceiver { url, log in
             log.answer(503)
             let ntfy = try self.sink(url)
-            return await captured { try await ntfy.deliver(Envelopes.final, payload: Envelopes.final.encoded()) }
+            return await captured { try await ntfy.deliver(Envelopes.final, payload: try Envelopes.final.encoded()) }
         }
         #expect(error?.isPermanent == false)
     }
 
     @Test func serverPathPrefixIsKept() throws {
-        let ntfy = try NtfySink(server: #require(URL(string: "https://push.example.org/ntfy/")), topic: "abc_1")
+        let ntfy = try NtfySink(server: #require(URL(string: "https://push.example.org/ntfy/")), topic: "abc_1", delivery: .offline)
         #expect(ntfy.url.absoluteString == "https://push.example.org/ntfy/abc_1")
     }
 
     @Test func topicsNtfyWouldRefuseAreRejectedAtStartup() throws {
         let server = try #require(URL(string: "https://ntfy.sh"))
-        #expect(throws: NtfySinkError.badTopic("my topic")) { try NtfySink(server: server, topic: "my topic") }
-        #expect(throws: NtfySinkError.badTopic("")) { try NtfySink(server: server, topic: "") }
-        #expect(throws: NtfySinkError.badServer) { try NtfySink(server: #require(URL(string: "ftp://ntfy.sh")), topic: "a") }
+        #expect(throws: NtfySinkError.badTopic("my topic")) { try NtfySink(server: server, topic: "my topic", delivery: .offline) }
+        #expect(throws: NtfySinkError.badTopic("")) { try NtfySink(server: server, topic: "", delivery: .offline) }
+        #expect(throws: NtfySinkError.badServer) { try NtfySink(server: #require(URL(string: "ftp://ntfy.sh")), topic: "a", delivery: .offline) }
     }
 }

@@ -29,7 +29,7 @@ struct SinkRulesTests {
         #expect("\(secret)" == "whsec_(redacted)")
         let bad = "whsec_c2VjcmV0LXRvby1zaG9ydA=="  // "secret-too-short": 16 bytes
         do {
-            _ = try WebhookSink(url: #require(URL(string: "https://hooks.example.org/x")), secret: bad)
+            _ = try WebhookSink(url: #require(URL(string: "https://hooks.example.org/x")), secret: bad, delivery: .offline)
             Issue.record("a short secret was accepted")
         } catch {
             #expect(!"\(error)".contains("c2VjcmV0"))
@@ -39,7 +39,7 @@ struct SinkRulesTests {
 
     @Test func webhookURLMustBeHTTP() throws {
         #expect(throws: WebhookSinkError.badURL) {
-            try WebhookSink(url: #require(URL(string: "file:///tmp/hook")), secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")
+            try WebhookSink(url: #require(URL(string: "file:///tmp/hook")), secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", delivery: .offline)
         }
     }
 

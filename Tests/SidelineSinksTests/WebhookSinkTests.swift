@@ -4,6 +4,7 @@ import SidelineSleeper
 import Synchronization
 import Testing
 @testable import SidelineSinks
+@testable import SidelineDelivery
 
 /// A clock for `webhook-timestamp` that moves only when told.
 final class ManualNow: Sendable {
@@ -22,13 +23,13 @@ struct WebhookSinkTests {
     func sink(_ url: URL, clock: ManualNow = ManualNow(sendTime), quickRetry: Duration? = nil) throws -> WebhookSink {
         try WebhookSink(
             url: url.appendingPathComponent("hooks/sideline"), secret: Self.secret,
-            delivery: HTTPSinkDelivery(timeout: 5, quickRetryDelay: quickRetry, logger: .quiet), now: clock.now
+            delivery: HTTPSinkDelivery(poster: CurlTransport(), timeout: 5, quickRetryDelay: quickRetry, logger: .quiet), now: clock.now
         )
     }
 
     @Test func signatureMatchesAnIndependentHMACOfIdTimestampAndBody() async throws {
         let event = Envelopes.start
-        let payload = event.encoded()
+        let payload = try event.encoded()
         let request = try await withReceiver { url, log in
             try await sink(url).deliver(event, payload: payload)
             return try #require(log.requests.first)
@@ -51,9 +52,9 @@ struct WebhookSinkTests {
         let requests = try await withReceiver { url, log in
             log.answer(503)
             let webhook = try self.sink(url, clock: clock)
-            await #expect(throws: DeliveryError.self) { try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded()) }
+            await #expect(throws: DeliveryError.self) { try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
             clock.advance(60)  // the next pass
-            try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded())
+            try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded())
             return log.requests
         }
         try #require(requests.count == 2)
@@ -86,7 +87,7 @@ struct WebhookSinkTests {
         let error = try await withReceiver { url, log in
             log.answer(500)
             let webhook = try self.sink(url)
-            return await captured { try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded()) }
+            return await captured { try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
         }
         #expect(error?.isPermanent == false)
         #expect(error?.message.contains("HTTP 500") == true)
@@ -96,7 +97,7 @@ struct WebhookSinkTests {
         let (error, count) = try await withReceiver { url, log in
             log.answer(429)
             let webhook = try self.sink(url, quickRetry: .zero)
-            let error = await captured { try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded()) }
+            let error = await captured { try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
             return (error, log.requests.count)
         }
         #expect(error?.isPermanent == false)
@@ -109,10 +110,10 @@ struct WebhookSinkTests {
             log.answer(502)
             let webhook = try WebhookSink(
                 url: url, secret: Self.secret,
-                delivery: HTTPSinkDelivery(timeout: 5, quickRetryDelay: .milliseconds(500), clock: clock, logger: .quiet),
+                delivery: HTTPSinkDelivery(poster: CurlTransport(), timeout: 5, quickRetryDelay: .milliseconds(500), clock: clock, logger: .quiet),
                 now: ManualNow(Self.sendTime).now
             )
-            try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded())
+            try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded())
             return log.requests.count
         }
         #expect(count == 2)
@@ -123,7 +124,7 @@ struct WebhookSinkTests {
         let (error, count) = try await withReceiver { url, log in
             log.answer(500, 500, 500)
             let webhook = try self.sink(url, quickRetry: .zero)
-            let error = await captured { try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded()) }
+            let error = await captured { try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
             return (error, log.requests.count)
         }
         #expect(error?.isPermanent == false)
@@ -134,7 +135,7 @@ struct WebhookSinkTests {
         let (error, count) = try await withReceiver { url, log in
             log.answer(400)
             let webhook = try self.sink(url, quickRetry: .zero)
-            let error = await captured { try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded()) }
+            let error = await captured { try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
             return (error, log.requests.count)
         }
         #expect(error?.isPermanent == true)
@@ -146,7 +147,7 @@ struct WebhookSinkTests {
         let error = try await withReceiver { url, log in
             log.answer(401)
             let webhook = try self.sink(url)
-            return await captured { try await webhook.deliver(Envelopes.final, payload: Envelopes.final.encoded()) }
+            return await captured { try await webhook.deliver(Envelopes.final, payload: try Envelopes.final.encoded()) }
         }
         let message = try #require(error?.message)
         #expect(error?.isPermanent == true)
@@ -159,7 +160,7 @@ struct WebhookSinkTests {
         let url = try await receiver.start()
         await receiver.stop()  // nothing listens on that port now
         let webhook = try self.sink(url, quickRetry: .zero)
-        let error = await captured { try await webhook.deliver(Envelopes.start, payload: Envelopes.start.encoded()) }
+        let error = await captured { try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
         #expect(error?.isPermanent == false)
         #expect(error?.message.contains("could not reach http://127.0.0.1:") == true)
     }

@@ -22,6 +22,10 @@ public struct LiveActivityPayload: Encodable, Sendable, Hashable {
         public let alert: PushAlert?
         public let attributesType: String?
         public let attributes: LiveActivityAttributes?
+        /// `1` on a start: on iOS 18 and later a push-started activity gets an update token
+        /// (and its app is woken to report it) only when the start asks for one. Older
+        /// systems ignore it. `nil` otherwise.
+        public let inputPushToken: Int?
 
         enum CodingKeys: String, CodingKey {
             case timestamp, event, alert, attributes
@@ -30,6 +34,7 @@ public struct LiveActivityPayload: Encodable, Sendable, Hashable {
             case dismissalDate = "dismissal-date"
             case relevanceScore = "relevance-score"
             case attributesType = "attributes-type"
+            case inputPushToken = "input-push-token"
         }
     }
 
@@ -51,7 +56,8 @@ public struct LiveActivityPayload: Encodable, Sendable, Hashable {
             relevanceScore: decision.relevanceScore,
             alert: decision.alert,
             attributesType: startAttributes == nil ? nil : Self.attributesTypeName,
-            attributes: startAttributes
+            attributes: startAttributes,
+            inputPushToken: kind == .start ? 1 : nil
         )
     }
 

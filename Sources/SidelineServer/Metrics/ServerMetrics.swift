@@ -5,6 +5,7 @@ import Prometheus
 import SidelineCore
 import SidelineEngine
 import SidelineStore
+import SidelineDelivery
 
 /// Sideline's metrics, through swift-metrics into a Prometheus registry of their own (not
 /// the process-wide bootstrap, so two servers in one test process never share counts).

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SidelineCore
 import SidelineEngine
+import SidelineDelivery
 
 /// `PUT /v1/activities/{activity}/token`, `POST /v1/activities/{activity}/dismissed` and
 /// `GET /v1/me/activities`, for the authenticated device only.

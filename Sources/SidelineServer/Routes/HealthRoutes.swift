@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SidelineCore
 import SidelineEngine
+import SidelineDelivery
 
 /// `GET /healthz`, `GET /readyz`, `GET /metrics`: no auth, no user data.
 struct HealthRoutes {

@@ -4,6 +4,7 @@ import Hummingbird
 import SidelineCore
 import SidelineEngine
 import SidelineStore
+import SidelineDelivery
 
 /// Admin: `POST/GET /v1/registrations`, `DELETE /v1/registrations/{id}`, through
 /// ``RegistrationService`` with the CLI's checks and messages.

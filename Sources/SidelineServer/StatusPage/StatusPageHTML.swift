@@ -1,6 +1,7 @@
 import SidelineActivity
 import SidelineCore
 import SidelineEngine
+import SidelineDelivery
 
 /// The status page: server-rendered HTML and CSS, readable on a phone, refreshing itself.
 /// Each running activity is drawn from the same strings the phone gets.

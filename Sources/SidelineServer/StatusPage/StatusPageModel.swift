@@ -3,6 +3,7 @@ import SidelineActivity
 import SidelineCore
 import SidelineEngine
 import SidelineStore
+import SidelineDelivery
 
 /// What the status page shows, gathered in one place so the HTML is a pure function of it.
 struct StatusPageModel: Sendable {

@@ -8,6 +8,7 @@ import SidelineFakeSleeper
 import SidelineServer
 import SidelineSleeper
 import SidelineStore
+@testable import SidelineDelivery
 
 /// A fake Sleeper running the scripted game day, a real store and engine, and the real API
 /// server on 127.0.0.1:0, all on a test clock.

@@ -1,6 +1,7 @@
 import Foundation
 import SidelineCore
 import SidelineEngine
+@testable import SidelineDelivery
 
 /// Hand-built matchups and envelopes: Gridiron Gang (87.4) vs Taco Tuesday (72.1) in
 /// Dynasty Bros, week 12 of 2026.

@@ -38,6 +38,10 @@ extension LiveActivityPayload.APS: JSONDirectWritable {
         }
         output.append(#","event":"#)
         output.write(event)
+        if let inputPushToken {
+            output.append(#","input-push-token":"#)
+            output.write(inputPushToken)
+        }
         output.append(#","relevance-score":"#)
         try output.write(relevanceScore)
         if let staleDate {

@@ -3,9 +3,15 @@ import SidelineCore
 
 /// One event on its way to one device: what an APNs sink needs to build the request.
 public struct DevicePush: Sendable {
+    /// The sink name device pushes are counted under (`sinks.enabled`, `status`).
+    public static let sinkName = "apns"
+
     public let eventID: Int64
     public let deviceID: String
-    public let event: EventEnvelope
+    public let activityID: String
+    public let kind: LifecycleEventKind
+    /// The push's parts, encoded when the event was committed.
+    public let body: DevicePushBody
     /// The push-to-start token for a start; the activity's own token otherwise.
     public let token: String
     public let environment: PushEnvironment
@@ -15,10 +21,12 @@ public struct DevicePush: Sendable {
     /// after a crash is recognisably the same push.
     public let id: UUID
 
-    public init(eventID: Int64, deviceID: String, event: EventEnvelope, token: String, environment: PushEnvironment, timestamp: Int, id: UUID) {
+    public init(eventID: Int64, deviceID: String, activityID: String, kind: LifecycleEventKind, body: DevicePushBody, token: String, environment: PushEnvironment, timestamp: Int, id: UUID) {
         self.eventID = eventID
         self.deviceID = deviceID
-        self.event = event
+        self.activityID = activityID
+        self.kind = kind
+        self.body = body
         self.token = token
         self.environment = environment
         self.timestamp = timestamp
@@ -45,25 +53,11 @@ public struct DevicePush: Sendable {
     }
 }
 
-/// How a device push went, in the terms the delivery loop acts on.
-public enum DevicePushOutcome: Sendable, Hashable {
-    /// Accepted; `receipt` is APNs' `apns-id`.
-    case sent(receipt: String?)
-    /// The token is dead (`BadDeviceToken`, `410 Unregistered`): forget it unless a newer
-    /// one was stored after `unregisteredAt`.
-    case tokenRejected(reason: String, unregisteredAt: Date?)
-    /// A rejection retrying cannot fix (a configuration bug, bad credentials, a payload too
-    /// large): logged loudly, not retried, the token kept.
-    case rejected(reason: String)
-    /// Try again later (429, 5xx, no connection). `mayHaveArrived` is true when the request
-    /// may have reached APNs (a timeout): a start is then never resent.
-    case retry(reason: String, after: TimeInterval?, mayHaveArrived: Bool)
-}
-
 /// A sink that delivers per device (APNs). Events are fanned out to the registration's
 /// user's devices when they are committed; each device push is its own delivery.
 public protocol DevicePushSender: PushSink {
-    func push(_ push: DevicePush) async -> DevicePushOutcome
+    /// Sends one push and says what came of it; never throws: every failure is an answer.
+    func push(_ push: DevicePush) async -> DeliveryAnswer
 }
 
 extension DevicePushSender {

@@ -78,11 +78,12 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
     }
 
     /// The outbox payload: JSONEncoder's bytes with sorted keys and unescaped slashes,
-    /// written field by field without `Codable` (EventEnvelope+JSON.swift, ADR 014). Only a
-    /// NaN or infinite number fails to encode, as it always did with JSONEncoder: the
-    /// payload is then `{}`.
-    public func encoded() -> Data {
-        directJSON() ?? Data("{}".utf8)
+    /// written field by field without `Codable` (EventEnvelope+JSON.swift, ADR 014).
+    /// Throws for a NaN or infinite number, as JSONEncoder did: such an event is never
+    /// committed (an outbox row no sink could read would be lost on delivery).
+    public func encoded() throws(EventEncodingError) -> Data {
+        guard let bytes = directJSON() else { throw EventEncodingError(activity: activity, event: event) }
+        return bytes
     }
 
     public static func decode(_ data: Data) throws -> EventEnvelope {
@@ -101,4 +102,12 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
     }
 
     private static let lastTimestamp = Mutex<(date: Date, text: String)?>(nil)
+}
+
+/// An event that cannot be written as JSON (a NaN or infinite number in it).
+public struct EventEncodingError: Error, Sendable, CustomStringConvertible {
+    public let activity: String
+    public let event: LifecycleEventKind
+
+    public var description: String { "the \(event.rawValue) event of activity \(activity) has a number JSON cannot carry (NaN or infinite)" }
 }

@@ -9,6 +9,12 @@ public protocol PushSink: Sendable {
     var name: String { get }
     /// Delivers one event (the JSON in ``EventEnvelope`` form).
     func deliver(_ event: EventEnvelope, payload: Data) async throws(DeliveryError)
+    /// What the sink promises and how it retries (``DeliveryPolicy/atLeastOnce`` unless it says).
+    var policy: DeliveryPolicy { get }
+}
+
+extension PushSink {
+    public var policy: DeliveryPolicy { .atLeastOnce }
 }
 
 /// Why a delivery failed, and whether trying again can help.
@@ -16,11 +22,20 @@ public struct DeliveryError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// `true` for rejections retrying cannot fix (bad configuration, a payload too large).
     public let isPermanent: Bool
+    /// How long the receiver asked us to wait (its `Retry-After`), when it said.
+    public let retryAfter: TimeInterval?
 
-    public init(_ message: String, isPermanent: Bool = false) {
+    public init(_ message: String, isPermanent: Bool = false, retryAfter: TimeInterval? = nil) {
         self.message = message
         self.isPermanent = isPermanent
+        self.retryAfter = retryAfter
     }
 
     public var description: String { message }
+
+    /// The failure in the terms delivery decides on: a permanent one is a refusal, any
+    /// other is worth another attempt (whole-event sinks resend with a stable id).
+    public var answer: DeliveryAnswer {
+        isPermanent ? .refused(reason: message) : .deferred(reason: message, retryAfter: retryAfter)
+    }
 }

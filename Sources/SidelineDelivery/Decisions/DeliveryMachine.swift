@@ -1,0 +1,110 @@
+import Foundation
+import SidelineCore
+
+/// Every delivery decision, as a pure value: rows, answers, facts and the instant in;
+/// what to do out. The loops (``OutboxDelivery``, ``DeviceDelivery``) read the rows,
+/// ask, and perform the actions; they decide nothing. So the rules (ADR 011, ADR 020,
+/// the README's APNs table) are tested as a table, without HTTP or SQLite.
+public struct DeliveryMachine: Sendable {
+    public let policy: DeliveryPolicy
+
+    public init(policy: DeliveryPolicy) {
+        self.policy = policy
+    }
+
+    // MARK: - Before a request
+
+    /// What to do with the head of a device lane (one activity on one device).
+    public enum Preparation: Sendable, Hashable {
+        /// Send to `token`. `markSendingFirst`: commit "on the wire" before the request,
+        /// so a crash mid-request never sends it again. `carrying`: how many of the pushes
+        /// queued behind a start it stands for (it carries the newest one's state).
+        case send(token: String, markSendingFirst: Bool, carrying: Int)
+        /// Close it without a request (recorded as skipped).
+        case skip(reason: String)
+        /// Close it as failed without a request.
+        case fail(reason: String)
+        /// Not now: the lane waits for a later pass.
+        case wait
+    }
+
+    /// Decides a device lane's head, given what is queued behind it and what is known of the
+    /// device (`nil`: removed).
+    public func prepare(_ head: PendingDevicePush, later: ArraySlice<PendingDevicePush>, device: DeviceFacts?, now: Date) -> Preparation {
+        guard let device else { return .skip(reason: Messages.Pushes.deviceRemoved) }
+        if head.wasSending {
+            // On the wire when the process died: an answer never came.
+            if head.kind == .start, policy.unansweredStart == .giveUp { return .fail(reason: Messages.Pushes.interruptedStart) }
+        }
+        guard head.notBefore <= now else { return .wait }
+
+        if head.kind == .start {
+            // An activity that ended before its start got out is not worth starting.
+            if later.contains(where: { $0.kind == .end }) { return .skip(reason: Messages.Pushes.endedBeforeStart) }
+            guard let token = device.pushToStartToken else { return .skip(reason: Messages.Pushes.noPushToStartToken) }
+            // A late start shows the newest state: the updates queued behind it are carried.
+            let carrying = policy.newestStateOnly ? later.prefix(while: { $0.kind == .update }).count : 0
+            return .send(token: token, markSendingFirst: policy.unansweredStart == .giveUp, carrying: carrying)
+        }
+        if device.dismissed { return .skip(reason: Messages.Pushes.dismissed) }
+        if device.startStatus == .failed || device.startStatus == .skipped { return .skip(reason: Messages.Pushes.neverStarted) }
+        // Only the newest state matters: a queued update behind this one replaces it.
+        if head.kind == .update, policy.newestStateOnly, !later.isEmpty { return .skip(reason: Messages.Pushes.superseded) }
+        guard let token = device.activityToken else {
+            return now.timeIntervalSince(head.at) > policy.tokenWait ? .fail(reason: Messages.Pushes.noActivityToken) : .wait
+        }
+        return .send(token: token, markSendingFirst: false, carrying: 0)
+    }
+
+    /// Whether a whole-event delivery may be tried now (it waits out its backoff).
+    public func mayAttempt(_ row: PendingDelivery, now: Date) -> Bool { row.notBefore <= now }
+
+    // MARK: - After a request
+
+    /// What to record after an attempt, and whether the lane may go on to its next row.
+    public struct Settlement: Sendable, Hashable {
+        public var actions: [DeliveryAction]
+        /// `false` when the row stays pending: the rows behind it wait, so a receiver never
+        /// sees an activity's events out of order.
+        public var laneContinues: Bool
+    }
+
+    /// Decides what an answer means for a row of `kind` that had been tried `attempts`
+    /// times before this attempt.
+    public func settle(_ answer: DeliveryAnswer, kind: LifecycleEventKind, attempts: Int, carrying: Int = 0, token: String? = nil, now: Date) -> Settlement {
+        let tried = attempts + 1
+        switch answer {
+        case .accepted(let receipt):
+            var actions: [DeliveryAction] = [.markDelivered(receipt: receipt)]
+            if carrying > 0 { actions.append(.skipCarried(count: carrying)) }
+            return Settlement(actions: actions, laneContinues: true)
+        case .tokenRejected(let reason, let unregisteredAt):
+            var actions: [DeliveryAction] = []
+            if let token { actions.append(.forgetToken(token, issuedBefore: unregisteredAt)) }
+            actions.append(.fail(reason: reason))
+            return Settlement(actions: actions, laneContinues: true)
+        case .refused(let reason):
+            return Settlement(actions: [.fail(reason: reason), .reportConfigurationProblem(reason: reason)], laneContinues: true)
+        case .unanswered(let reason) where kind == .start && policy.unansweredStart == .giveUp:
+            return Settlement(actions: [.fail(reason: "\(reason); \(Messages.Pushes.interruptedStart)")], laneContinues: true)
+        case .deferred(let reason, let retryAfter):
+            return retry(reason: reason, serverAsked: retryAfter, kind: kind, tried: tried, now: now)
+        case .notSent(let reason), .unanswered(let reason):
+            return retry(reason: reason, serverAsked: nil, kind: kind, tried: tried, now: now)
+        }
+    }
+
+    private func retry(reason: String, serverAsked: TimeInterval?, kind: LifecycleEventKind, tried: Int, now: Date) -> Settlement {
+        guard tried < policy.maxAttempts else {
+            return Settlement(actions: [.fail(reason: Messages.Pushes.gaveUp(after: tried, reason))], laneContinues: true)
+        }
+        let delay = policy.retryDelay(afterAttempts: tried, serverAsked: serverAsked, kind: kind)
+        return Settlement(actions: [.retry(at: now + delay, reason: reason)], laneContinues: false)
+    }
+
+    /// A row found `sending` after a crash, for a policy that resends: it is simply pending
+    /// again. (For APNs starts, ``prepare(_:later:device:now:)`` closes it as failed.)
+    public func recoversBySending(_ row: PendingDevicePush) -> Bool {
+        !(row.kind == .start && policy.unansweredStart == .giveUp)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Logging
+import SidelineCore
+
+/// Per-device delivery (APNs): reads the open device pushes, asks the ``DeliveryMachine``
+/// what to do with each lane's head (one activity on one device), performs it, and records
+/// each answer as it arrives. The rules live in the machine and its policy (ADR 011, 020):
+///
+/// - A start is committed as `sending` before its request; if that write fails, the start
+///   is not sent (the next pass tries again). A start found `sending` after a crash was
+///   never answered: it is never resent. A start *answered* 429 or 5xx reached nobody and
+///   is sent again after the rest the answer asked for, carrying the newest state.
+/// - Updates and ends go at least once with a stable `apns-id`, in order per lane; a queued
+///   update behind another is skipped.
+/// - One failing device never holds up another device or the lifecycle.
+public struct DeviceDelivery: Sendable {
+    /// Pushes in flight at once (APNs multiplexes them over one HTTP/2 connection).
+    public static let concurrency = 32
+
+    let store: any DeliveryStore
+    let logger: Logger
+
+    public init(store: any DeliveryStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// A lane's head, decided and ready to go.
+    struct Ready {
+        let lane: String
+        let row: PendingDevicePush
+        let push: DevicePush
+        let carrying: Int
+    }
+
+    public func deliver(with sender: any DevicePushSender, at now: Date) async -> DeliveryReport {
+        var report = DeliveryReport()
+        let machine = DeliveryMachine(policy: sender.policy)
+        var lanes: [String: ArraySlice<PendingDevicePush>] = [:]
+        var order: [String] = []
+        do {
+            for row in try store.openDevicePushes() {
+                let key = "\(row.activityID)|\(row.deviceID)"
+                if lanes[key] == nil { order.append(key) }
+                lanes[key, default: []].append(row)
+            }
+        } catch {
+            fail(Messages.Delivery.storeUnreadable("\(error)"), &report)
+            return report
+        }
+
+        // Rounds: each lane offers its head; the heads go out together; lanes whose head
+        // went through offer the next one. A lane that must wait drops out.
+        do {
+            while true {
+                var batch: [Ready] = []
+                for key in order where batch.count < Self.concurrency {
+                    guard var rows = lanes[key] else { continue }
+                    if let ready = try nextReady(in: &rows, lane: key, machine: machine, now: now, report: &report) { batch.append(ready) }
+                    lanes[key] = rows
+                }
+                if batch.isEmpty { break }
+                await withTaskGroup(of: (Int, DeliveryAnswer).self) { group in
+                    for (index, item) in batch.enumerated() {
+                        group.addTask { (index, await sender.push(item.push)) }
+                    }
+                    // Each answer is stored as it arrives: a slow device does not hold back
+                    // the record of the others (a crash then finds only its own start open).
+                    for await (index, answer) in group {
+                        let item = batch[index]
+                        let settlement = machine.settle(answer, kind: item.row.kind, attempts: item.row.attempts, carrying: item.carrying, token: item.push.token, now: now)
+                        do {
+                            try record(settlement, item: item, lanes: &lanes, now: now, report: &report)
+                        } catch {
+                            lanes[item.lane] = []
+                            fail(Messages.Pushes.storeFailed("the answer for event \(item.row.eventID) on \(item.row.deviceID)", "\(error)"), &report)
+                        }
+                    }
+                }
+            }
+        } catch {
+            fail("\(error)", &report)
+        }
+        return report
+    }
+
+    /// Closes the heads the machine skips or fails and returns the first one to send, with
+    /// its timestamp claimed and (for a start) `sending` committed. A lane that waits is
+    /// emptied for this run. Throws only when the store fails before a send.
+    func nextReady(in rows: inout ArraySlice<PendingDevicePush>, lane: String, machine: DeliveryMachine, now: Date, report: inout DeliveryReport) throws -> Ready? {
+        while let head = rows.first {
+            let facts: DeviceFacts?
+            do { facts = try store.deviceFacts(deviceID: head.deviceID, activityID: head.activityID) } catch {
+                rows = []
+                throw DeliveryStoreFailure(Messages.Pushes.storeFailed("the device \(head.deviceID)", "\(error)"))
+            }
+            switch machine.prepare(head, later: rows.dropFirst(), device: facts, now: now) {
+            case .wait:
+                logger.debug("push of event \(head.eventID) to \(head.deviceID) waits (backoff, or no activity token yet)")
+                rows = []
+                return nil
+            case .skip(let reason):
+                logger.debug("push of event \(head.eventID) to \(head.deviceID) skipped: \(reason)")
+                try close(head, status: .skipped, reason: reason, now: now, rows: &rows)
+            case .fail(let reason):
+                logger.warning("push of event \(head.eventID) to \(head.deviceID) failed: \(reason)")
+                report.failures += 1
+                try close(head, status: .failed, reason: reason, now: now, rows: &rows)
+            case .send(let token, let markSendingFirst, let carrying):
+                guard let facts else { return nil }
+                let body = carrying > 0 ? head.body.carrying(rows[rows.startIndex + carrying].body) : head.body
+                do {
+                    let timestamp = try store.claimTimestamp(activityID: head.activityID, deviceID: head.deviceID, proposed: Int(head.at.timeIntervalSince1970))
+                    // Committed before the request: a crash from here on never repeats this start.
+                    if markSendingFirst { try store.markDevicePushSending(eventID: head.eventID, deviceID: head.deviceID, at: now) }
+                    let push = DevicePush(
+                        eventID: head.eventID, deviceID: head.deviceID, activityID: head.activityID, kind: head.kind, body: body,
+                        token: token, environment: facts.environment, timestamp: timestamp,
+                        id: DevicePush.stableID(eventID: head.eventID, deviceID: head.deviceID)
+                    )
+                    return Ready(lane: lane, row: head, push: push, carrying: carrying)
+                } catch {
+                    rows = []
+                    throw DeliveryStoreFailure(Messages.Pushes.storeFailed("the \(head.kind.rawValue) of \(head.activityID) for \(head.deviceID)", "\(error)"))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Records a head closed without a request and moves past it.
+    private func close(_ head: PendingDevicePush, status: DevicePushStatus, reason: String, now: Date, rows: inout ArraySlice<PendingDevicePush>) throws {
+        do {
+            try store.finishDevicePush(eventID: head.eventID, deviceID: head.deviceID, status: status, error: reason, apnsID: nil, notBefore: nil, attempted: false, at: now)
+        } catch {
+            rows = []
+            throw DeliveryStoreFailure(Messages.Pushes.storeFailed("a \(status.rawValue) push of event \(head.eventID)", "\(error)"))
+        }
+        rows.removeFirst()
+    }
+
+    /// Performs a settlement's actions; the lane goes on past the row only if it may.
+    func record(_ settlement: DeliveryMachine.Settlement, item: Ready, lanes: inout [String: ArraySlice<PendingDevicePush>], now: Date, report: inout DeliveryReport) throws {
+        let row = item.row
+        let what = "\(row.kind.rawValue) of \(row.activityID) to \(row.deviceID) (token \(PushToken.shortened(item.push.token)))"
+        for action in settlement.actions {
+            switch action {
+            case .markDelivered(let receipt):
+                try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .sent, error: nil,
+                                           apnsID: receipt ?? item.push.id.uuidString.lowercased(), notBefore: nil, attempted: true, at: now)
+                report.delivered += 1
+                logger.debug("pushed \(what)")
+            case .skipCarried(let count):
+                // The lane still holds the start first; the carried updates follow it.
+                guard var rows = lanes[item.lane], let head = rows.popFirst() else { break }
+                for carried in rows.prefix(count) {
+                    try store.finishDevicePush(eventID: carried.eventID, deviceID: carried.deviceID, status: .skipped, error: Messages.Pushes.carriedByStart,
+                                               apnsID: nil, notBefore: nil, attempted: false, at: now)
+                }
+                rows.removeFirst(min(count, rows.count))
+                lanes[item.lane] = [head] + rows
+            case .forgetToken(let token, let issuedBefore):
+                if row.kind == .start {
+                    try store.clearPushToStartToken(deviceID: row.deviceID, token: token, issuedBefore: issuedBefore)
+                } else {
+                    try store.clearActivityToken(activityID: row.activityID, deviceID: row.deviceID, token: token, issuedBefore: issuedBefore)
+                }
+                logger.warning("APNs rejected the token for \(what); token forgotten")
+            case .fail(let reason):
+                try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .failed, error: reason, apnsID: nil, notBefore: nil, attempted: true, at: now)
+                report.failures += 1
+                logger.warning("\(what) failed: \(reason)")
+            case .retry(let at, let reason):
+                try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .pending, error: reason, apnsID: nil, notBefore: at, attempted: true, at: now)
+                report.failures += 1
+                logger.warning("\(what) failed, will retry in \(Int(at.timeIntervalSince(now))) s: \(reason)")
+            case .reportConfigurationProblem(let reason):
+                let problem = Messages.Pushes.configurationProblem("APNs", reason)
+                report.problems.append(problem)
+                logger.error("\(what): \(problem)")
+            }
+        }
+        if settlement.laneContinues { lanes[item.lane]?.removeFirst() } else { lanes[item.lane] = [] }
+    }
+
+    private func fail(_ problem: String, _ report: inout DeliveryReport) {
+        report.problems.append(problem)
+        logger.error("\(problem)")
+    }
+}
+
+/// A store write or read the device loop could not make; nothing was sent for it.
+struct DeliveryStoreFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
