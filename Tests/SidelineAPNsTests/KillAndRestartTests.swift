@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import SidelineActivity
+import SidelineCore
 @testable import SidelineAPNs
 import SidelineFakeSleeper
 import SidelineStore
@@ -17,34 +18,55 @@ struct KillAndRestartTests {
     /// iPad: a slow push-to-start token (the start hangs).
     static let padStart = TestCredentials.deviceToken("dddd", 3)
 
+    /// A fake Sleeper running the scripted day, a fake APNs whose `dddd…` tokens answer only
+    /// after ten minutes, and the binary wired to both with a real `.p8` key.
+    struct Setup {
+        let world: FakeSleeperWorld
+        let sleeper: FakeSleeperServer
+        let key: APNsSigningKey
+        let slow: FakeAPNs
+        let directory: URL
+        var cli: Binary
+
+        static func start() async throws -> Setup {
+            let world = FakeSleeperWorld()
+            GameDayScript.install(into: world, at: KillAndRestartTests.utc("2026-11-22T14:00:00Z"))
+            let sleeper = FakeSleeperServer(world: world)
+            let sleeperURL = try await sleeper.start()
+            let key = try TestCredentials.newKey()
+            let slow = try await FakeAPNs.start(publicKeyPEM: key.publicKeyPEM, keyID: TestCredentials.keyID, teamID: TestCredentials.teamID,
+                                                bundleID: TestCredentials.bundleID, options: .init(slowSeconds: 600))
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-kill-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let keyFile = directory.appendingPathComponent("AuthKey.p8")
+            try Data(key.pemForTests.utf8).write(to: keyFile)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+            let cli = Binary(directory: directory, environment: [
+                "SIDELINE_SLEEPER_URL": sleeperURL.absoluteString, "SIDELINE_SCORES_URL": sleeperURL.absoluteString,
+                "SIDELINE_ESPN_URL": sleeperURL.absoluteString, "SIDELINE_SLEEPER_TIMEOUT_SECONDS": "120",
+                "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
+                "SIDELINE_APNS_KEY_ID": TestCredentials.keyID, "SIDELINE_APNS_TEAM_ID": TestCredentials.teamID,
+                "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
+                "SIDELINE_APNS_URL": slow.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": slow.caFile,
+            ])
+            return Setup(world: world, sleeper: sleeper, key: key, slow: slow, directory: directory, cli: cli)
+        }
+
+        /// Awaited teardown: the servers stop before the test returns.
+        func stop() async {
+            try? FileManager.default.removeItem(at: directory)
+            await sleeper.stop()
+            await slow.stop()
+        }
+    }
+
     @Test("SIGKILL mid-start and mid-update: the start is never resent, the update is resent with its id, the end arrives")
     func killMidPush() async throws {
-        let world = FakeSleeperWorld()
-        GameDayScript.install(into: world, at: Self.utc("2026-11-22T14:00:00Z"))
-        let sleeper = FakeSleeperServer(world: world)
-        let sleeperURL = try await sleeper.start()
-        let key = try TestCredentials.newKey()
-        // First APNs: `dddd…` tokens answer only after ten minutes (the process dies first).
-        let slow = try await FakeAPNs.start(publicKeyPEM: key.publicKeyPEM, keyID: TestCredentials.keyID, teamID: TestCredentials.teamID,
-                                            bundleID: TestCredentials.bundleID, options: .init(slowSeconds: 600))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-kill-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let keyFile = directory.appendingPathComponent("AuthKey.p8")
-        try Data(key.pemForTests.utf8).write(to: keyFile)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-        var cli = Binary(directory: directory, environment: [
-            "SIDELINE_SLEEPER_URL": sleeperURL.absoluteString, "SIDELINE_SCORES_URL": sleeperURL.absoluteString,
-            "SIDELINE_ESPN_URL": sleeperURL.absoluteString, "SIDELINE_SLEEPER_TIMEOUT_SECONDS": "120",
-            "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
-            "SIDELINE_APNS_KEY_ID": TestCredentials.keyID, "SIDELINE_APNS_TEAM_ID": TestCredentials.teamID,
-            "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
-            "SIDELINE_APNS_URL": slow.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": slow.caFile,
-        ])
+        let setup = try await Setup.start()
+        let (world, key, slow) = (setup.world, setup.key, setup.slow)
+        var cli = setup.cli
         var fast: FakeAPNs?
-        defer {
-            try? FileManager.default.removeItem(at: directory)
-            Task { [fast] in await sleeper.stop(); await slow.stop(); await fast?.stop() }
-        }
+        defer { Task { [fast] in await setup.stop(); await fast?.stop() } }
 
         #expect(try await cli.run(["users", "add", GameDayScript.alex.username, "--league", GameDayScript.leagueID]).status == 0)
         let phone = try await cli.run(["devices", "add", GameDayScript.alex.username, "--push-to-start", Self.phoneStart, "--name", "iPhone"])
@@ -132,6 +154,65 @@ struct KillAndRestartTests {
         let deliveries = (report?["deliveries"] as? [[String: Any]] ?? []).filter { $0["sink"] as? String == "apns" }
         #expect(!deliveries.contains { $0["status"] as? String == "pending" || $0["status"] as? String == "sending" }, "\(deliveries)")
         #expect(deliveries.first { $0["status"] as? String == "failed" }?["count"] as? Int == 1, "\(deliveries)")
+    }
+
+    /// Phone: APNs answers its first start 429 (`retry-after: 7`); iPad: 503 once; a second
+    /// iPhone: its start hangs and the process is killed with it on the wire.
+    static let refusedOnce429 = TestCredentials.deviceToken("c429", 4)
+    static let refusedOnce503 = TestCredentials.deviceToken("c503", 5)
+    static let hangingStart = TestCredentials.deviceToken("dddd", 6)
+
+    @Test("Starts answered 429 and 503 are delivered exactly once later, across processes; a start killed on the wire is never resent")
+    func refusedStartsAcrossProcesses() async throws {
+        let setup = try await Setup.start()
+        let (world, slow, cli) = (setup.world, setup.slow, setup.cli)
+        defer { Task { await setup.stop() } }
+        #expect(try await cli.run(["users", "add", GameDayScript.alex.username, "--league", GameDayScript.leagueID]).status == 0)
+        for (token, name) in [(Self.refusedOnce429, "iPhone"), (Self.refusedOnce503, "iPad"), (Self.hangingStart, "Work iPhone")] {
+            let added = try await cli.run(["devices", "add", GameDayScript.alex.username, "--push-to-start", token, "--name", name])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let store = try SQLiteStore(path: cli.environment["SIDELINE_DATABASE"] ?? "")
+        // Both refusals recorded (pending again, one attempt each) while the third start hangs.
+        let refusalsRecorded: @Sendable () -> Bool = {
+            (try? store.outbox().first { $0.kind == .start }).flatMap { start in
+                try? store.devicePushes(eventID: start.id).filter { $0.status == "pending" && $0.attempts == 1 }.count
+            } == 2
+        }
+        @Sendable func requests(_ token: String) throws -> [RecordedRequest] { try slow.requests().filter { $0.path.hasSuffix(token) } }
+
+        var minute = Self.utc("2026-11-22T14:25:00Z")
+        var killedAt: Date?
+        while killedAt == nil, minute < Self.utc("2026-11-22T15:00:00Z") {
+            world.setNow(minute)
+            let outcome = try await cli.runUntil(["tick", "--now", Self.iso(minute)]) {
+                (try? requests(Self.hangingStart))?.isEmpty == false && refusalsRecorded()
+            }
+            if outcome == nil { killedAt = minute } else { minute += 60 }
+        }
+        let startMinute = try #require(killedAt, "no tick ever sent the hanging start")
+        #expect(try requests(Self.refusedOnce429).map(\.status) == [429])
+        #expect(try requests(Self.refusedOnce503).map(\.status) == [503])
+
+        // The next minutes, each a new process: the refused starts go again once each; the
+        // one killed on the wire never does.
+        for later in 1...5 {
+            let at = startMinute + TimeInterval(60 * later)
+            world.setNow(at)
+            #expect(try await cli.run(["tick", "--now", Self.iso(at)]).status == 0)
+        }
+        #expect(try requests(Self.refusedOnce429).map(\.status) == [429, 200])
+        #expect(try requests(Self.refusedOnce503).map(\.status) == [503, 200])
+        #expect(try requests(Self.hangingStart).count == 1, "a start whose answer never came is never resent")
+        for request in try requests(Self.refusedOnce429) + requests(Self.refusedOnce503) + requests(Self.hangingStart) {
+            #expect(try Self.event(of: request) == "start")
+            // iOS 18 gives a push-started activity an update token only when asked.
+            #expect(try Self.aps(of: request)?["input-push-token"] as? Int == 1)
+        }
+        let start = try #require(try store.outbox().first { $0.kind == .start })
+        let rows = try store.devicePushes(eventID: start.id)
+        #expect(rows.map(\.status).sorted() == ["failed", "sent", "sent"], "\(rows)")
+        #expect(rows.first { $0.status == "failed" }?.error == Messages.Pushes.interruptedStart)
     }
 
     static func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }

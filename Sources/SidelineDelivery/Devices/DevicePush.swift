@@ -61,6 +61,9 @@ public protocol DevicePushSender: PushSink {
 }
 
 extension DevicePushSender {
+    /// Device pushes are APNs Live Activity pushes: a start at most once on the wire.
+    public var policy: DeliveryPolicy { .apns }
+
     /// Device sinks are never handed whole events; the per-device loop calls ``push(_:)``.
     public func deliver(_ event: EventEnvelope, payload: Data) async throws(DeliveryError) {
         throw DeliveryError("\(name) delivers per device", isPermanent: true)

@@ -12,6 +12,8 @@ token's prefix, to script the error statuses:
     e403e   403 ExpiredProviderToken once   e429   429 TooManyRequests, retry-after: 7
             per device token, then 200      e500   500 InternalServerError
     dddd    answers 200 after --slow-seconds e503  503 ServiceUnavailable
+    c429    429 TooManyRequests (retry-after: 7) once per device token, then 200
+    c503    503 ServiceUnavailable once per device token, then 200
     anything else: 200
 
 Every request is appended to <dir>/requests.jsonl (written before the response is sent):
@@ -138,6 +140,7 @@ class FakeAPNs:
         self.current_iat = None
         self.expired_tokens = set()
         self.expired_once = set()
+        self.refused_once = set()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -302,6 +305,11 @@ class FakeAPNs:
             raise Reject(410, "Unregistered", body_extra={"timestamp": UNREGISTERED_AT_MS})
         if device_token.startswith("e413"):
             raise Reject(413, "PayloadTooLarge")
+        if device_token.startswith(("c429", "c503")) and device_token not in self.refused_once:
+            self.refused_once.add(device_token)
+            if device_token.startswith("c429"):
+                raise Reject(429, "TooManyRequests", headers=[("retry-after", "7")])
+            raise Reject(503, "ServiceUnavailable")
         if device_token.startswith("e429"):
             raise Reject(429, "TooManyRequests", headers=[("retry-after", "7")])
         if device_token.startswith("e500"):
