@@ -97,6 +97,7 @@ extension Scheduler {
         }
         var results: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
         var saves: [SnapshotUpdate] = []
+        var marks: [UnusableAnswerMark] = []
         var stopped = false
         for (leagueID, week, result) in answers {
             let call = PlannedCall.matchups(leagueID: leagueID, week: week)
@@ -109,6 +110,11 @@ extension Scheduler {
                     results[.init(leagueID: leagueID, week: week)] = .some(nil)
                     saves.append(SnapshotUpdate(leagueID: leagueID, week: week, entries: nil, fetchedAt: now))
                 case .changed(let entries, let etag):
+                    let mark = unusableAnswerMark(entries, leagueID: leagueID, week: week, at: now, report: &report)
+                    if let mark { marks.append(mark.mark) }
+                    // `[]` or unusable numbers: not kept, so the stored snapshot (and its
+                    // fetch time, which says the lock is unproven) stays, and nobody is stepped.
+                    if let problem = mark?.problem, !problem.keepsAnswer { continue }
                     results[.init(leagueID: leagueID, week: week)] = .some(entries)
                     saves.append(SnapshotUpdate(leagueID: leagueID, week: week, entries: entries, etag: etag, fetchedAt: now))
                 }
@@ -121,14 +127,17 @@ extension Scheduler {
             }
         }
         do {
-            try store.saveSnapshots(saves)
+            try store.saveSnapshots(saves, marks: marks)
         } catch {
             report.problems.append("could not store \(saves.count) matchups snapshots: \(error)")
             logger.warning("could not store \(saves.count) matchups snapshots: \(error)")
             return [:]
         }
         // Answers already in flight when Sleeper pushed back must not lift the rest it asked for.
-        if !saves.isEmpty, !stopped { try? store.clearBackoff(.sleeper) }
+        if !saves.isEmpty || !marks.isEmpty, !stopped { try? store.clearBackoff(.sleeper) }
+        for mark in marks where cache.unusableAnswers[mark.week] != nil {
+            cache.unusableAnswers[mark.week]?[mark.leagueID] = mark.at
+        }
         for save in saves {
             let key = SchedulerCache.LeagueWeek(leagueID: save.leagueID, week: save.week)
             // A 304 changes nothing but when the lineup was last seen; that matters only while
@@ -140,6 +149,24 @@ extension Scheduler {
             if save.entries != nil, cache.snapshotETags[save.week] != nil { cache.snapshotETags[save.week]?[save.leagueID] = save.etag }
         }
         return results
+    }
+
+    /// Judges a new matchups answer (``SnapshotUsability``) against the league's registered
+    /// rosters. An answer that proves no lineup lock for one of them sets the league's mark
+    /// (the planner then keeps asking for its kickoff snapshot) and is logged with what was
+    /// wrong; a usable one clears a mark the league had. `nil`: nothing to write.
+    func unusableAnswerMark(_ entries: [MatchupEntry], leagueID: String, week: WeekKey, at now: Date, report: inout PassReport) -> (mark: UnusableAnswerMark, problem: SnapshotProblem?)? {
+        let registrations = cache.registrations
+        let rosters = (cache.registrationsByLeague[leagueID] ?? []).lazy.map { registrations[$0].rosterID }
+        guard let problem = SnapshotUsability.problem(entries, rosterIDs: rosters) else {
+            // The plan read the week's marks; were they dropped since, clearing is harmless.
+            let marked = cache.unusableAnswers[week].map { $0[leagueID] != nil } ?? true
+            return marked ? (UnusableAnswerMark(leagueID: leagueID, week: week, at: nil), nil) : nil
+        }
+        let message = Messages.Matchups.unusable(league: leagueID, week: week.week, problem: problem)
+        report.problems.append(message)
+        logger.warning("\(message)")
+        return (UnusableAnswerMark(leagueID: leagueID, week: week, at: now), problem)
     }
 
     /// Whether a game is in progress whose kickoff the snapshot fetched at `previous` cannot

@@ -152,6 +152,13 @@ public actor Scheduler {
         return times
     }
 
+    func cachedUnusableAnswers(_ week: WeekKey) throws(StoreError) -> [String: Date] {
+        if let marks = cache.unusableAnswers[week] { return marks }
+        let marks = try store.unusableAnswers(week: week)
+        cache.unusableAnswers[week] = marks
+        return marks
+    }
+
     func cachedSnapshotETags(_ week: WeekKey) throws(StoreError) -> [String: String] {
         if let etags = cache.snapshotETags[week] { return etags }
         let etags = try store.snapshotETags(week: week)
@@ -200,6 +207,7 @@ public actor Scheduler {
         leagues.reserveCapacity(byLeague.count * weeks.count)
         for week in weeks {
             let fetched = try cachedSnapshotTimes(week)
+            let unusable = try cachedUnusableAnswers(week)
             for (leagueID, members) in byLeague {
                 let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
                 let hasOpen = openLeagues.contains(key)
@@ -208,7 +216,9 @@ public actor Scheduler {
                     : hasOpen
                 let teams = leagueTeams[key]
                 leagues.append(LeaguePollState(leagueID: leagueID, week: week, eligible: eligible, lastFetchedAt: fetched[leagueID],
-                                               hasOpenActivity: hasOpen, starterTeams: teams?.starters, rosteredTeams: teams?.rostered))
+                                               hasOpenActivity: hasOpen, starterTeams: teams?.starters, rosteredTeams: teams?.rostered,
+                                               // Nearly always empty: no lookup (and no hashing of the id) then.
+                                               unusableAnswerAt: unusable.isEmpty ? nil : unusable[leagueID]))
             }
         }
 

@@ -24,6 +24,9 @@ struct SchedulerCache {
     var snapshotTimes: [WeekKey: [String: Date]] = [:]
     /// The ETag of each league's stored snapshot for a week (ADR 016).
     var snapshotETags: [WeekKey: [String: String]] = [:]
+    /// When a league's latest answer for a week proved no lineup lock (``SnapshotUsability``),
+    /// for the few leagues with such a mark: the planner keeps asking for their kickoff snapshot.
+    var unusableAnswers: [WeekKey: [String: Date]] = [:]
     /// Teams of the registered rosters' starters and of all their players, per league and
     /// week, from the latest snapshot: what the planner uses to order a kickoff burst.
     var leagueTeams: [LeagueWeek: (starters: Set<TeamCode>, rostered: Set<TeamCode>, shown: Set<TeamCode>)] = [:]

@@ -108,10 +108,13 @@ extension SQLiteStore {
 
     /// One pass's matchups answers in one transaction. A new body replaces the entries and
     /// the ETag together, so the stored ETag always names the stored entries: a crash can
-    /// never leave an ETag whose body was not kept (a later 304 would then hide it).
-    public func saveSnapshots(_ items: [SnapshotUpdate]) throws(StoreError) {
-        guard !items.isEmpty else { return }
+    /// never leave an ETag whose body was not kept (a later 304 would then hide it). The
+    /// marks of answers that proved no lineup lock are set and cleared in the same
+    /// transaction, so a mark always matches the answer stored beside it.
+    public func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark] = []) throws(StoreError) {
+        guard !items.isEmpty || !marks.isEmpty else { return }
         try write { db in
+            try Self.writeMarks(marks, db)
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO snapshot (league_id, week_key, entries, etag, fetched_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, etag = excluded.etag, fetched_at = excluded.fetched_at

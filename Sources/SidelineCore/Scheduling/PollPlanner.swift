@@ -63,8 +63,12 @@ public struct LeaguePollState: Sendable, Hashable {
     /// Teams of every player on the registered rosters, bench included: a bench player
     /// moved into the lineup just before kickoff can start an activity too.
     public let rosteredTeams: Set<TeamCode>?
+    /// When the league's latest answer for `week` proved no lineup lock for some registered
+    /// roster (``SnapshotUsability``: `[]`, unusable numbers, a roster missing); `nil` once a
+    /// usable answer came. Such a league still needs its kickoff snapshot.
+    public let unusableAnswerAt: Date?
 
-    public init(leagueID: String, week: WeekKey, eligible: Bool, lastFetchedAt: Date?, hasOpenActivity: Bool, starterTeams: Set<TeamCode>? = nil, rosteredTeams: Set<TeamCode>? = nil) {
+    public init(leagueID: String, week: WeekKey, eligible: Bool, lastFetchedAt: Date?, hasOpenActivity: Bool, starterTeams: Set<TeamCode>? = nil, rosteredTeams: Set<TeamCode>? = nil, unusableAnswerAt: Date? = nil) {
         self.leagueID = leagueID
         self.week = week
         self.eligible = eligible
@@ -72,6 +76,7 @@ public struct LeaguePollState: Sendable, Hashable {
         self.hasOpenActivity = hasOpenActivity
         self.starterTeams = starterTeams
         self.rosteredTeams = rosteredTeams
+        self.unusableAnswerAt = unusableAnswerAt
     }
 }
 
@@ -129,7 +134,9 @@ public struct PollPlanInput: Sendable, Hashable {
 ///   otherwise 10 minutes before the next kickoff, and at most hourly.
 /// - matchups: one call per league, shared by its registrations; once at least 60 s after
 ///   each kickoff (the lineup lock), every `matchupsInterval` while an activity is open, and
-///   at once for a league never fetched this week; otherwise never.
+///   at once for a league never fetched this week; after an answer that proved no lock
+///   (``LeaguePollState/unusableAnswerAt``), every `matchupsInterval` while a game is in
+///   progress, until a usable one comes; otherwise never.
 /// - `players/nfl`: at most once a day, and only when a matchups snapshot needs mapping.
 ///
 /// When more is due than the budget covers, ``prioritized(_:)`` orders it (see
@@ -276,6 +283,10 @@ public enum PollPlanner {
         // Never fetched this week: nothing is known about it yet, so it has waited longest of
         // all; with a game on, one of its lineups may be playing: as urgent as a kickoff.
         guard let fetched = league.lastFetchedAt else {
+            // Its first answer of the week was unusable and not kept: asked again as above.
+            if let unusable = league.unusableAnswerAt {
+                return retryAfterUnusable(league, at: unusable, fetched: unusable, kickoffProof: nil, started: started, input)
+            }
             let gameOn = started.contains { $0.status == .inProgress }
             return (.distantPast, gameOn ? .kickoff : (league.hasOpenActivity ? .live : .background))
         }
@@ -290,9 +301,12 @@ public enum PollPlanner {
             starterPlays = starterPlays || league.starterTeams.map { $0.contains(game.home) || $0.contains(game.away) } ?? true
             rosteredPlays = rosteredPlays || league.rosteredTeams.map { $0.contains(game.home) || $0.contains(game.away) } ?? true
         }
-        let proof: (Date, CallPriority)? = lastKickoff.map { kickoff in
+        var proof: (Date, CallPriority)? = lastKickoff.map { kickoff in
             let priority: CallPriority = starterPlays ? .kickoff : (league.hasOpenActivity || rosteredPlays ? .live : .background)
             return (kickoff.addingTimeInterval(StartConfirmation.cdnLag), priority)
+        }
+        if let unusable = league.unusableAnswerAt {
+            proof = retryAfterUnusable(league, at: unusable, fetched: fetched, kickoffProof: proof, started: started, input)
         }
         let refresh: (Date, CallPriority)? = league.hasOpenActivity
             ? (fetched.addingTimeInterval(input.settings.matchupsInterval - input.settings.tolerance), .live) : nil
@@ -305,5 +319,26 @@ public enum PollPlanner {
         case (false, true): return refresh
         case (false, false): return proof.0 <= refresh.0 ? proof : refresh
         }
+    }
+
+    /// The kickoff snapshot of a league whose latest answer proved no lineup lock: asked
+    /// again a `matchupsInterval` after that answer (or after a later 304), as a live league
+    /// is refreshed, never sooner than the CDN lag after the newest kickoff it must prove;
+    /// and only while a game is in progress: once the last is over, no start can come of it.
+    /// Ranked as that kickoff's snapshot is: first when a registered starter is playing.
+    static func retryAfterUnusable(_ league: LeaguePollState, at unusable: Date, fetched: Date, kickoffProof: (Date, CallPriority)?, started: [NFLGame], _ input: PollPlanInput) -> (Date, CallPriority)? {
+        var gameOn = false
+        var starterPlays = false
+        var rosteredPlays = false
+        for game in started where game.status == .inProgress {
+            gameOn = true
+            starterPlays = starterPlays || league.starterTeams.map { $0.contains(game.home) || $0.contains(game.away) } ?? true
+            rosteredPlays = rosteredPlays || league.rosteredTeams.map { $0.contains(game.home) || $0.contains(game.away) } ?? true
+        }
+        guard gameOn else { return nil }
+        var due = max(unusable, fetched).addingTimeInterval(input.settings.matchupsInterval - input.settings.tolerance)
+        if let kickoffProof { due = max(due, kickoffProof.0) }
+        let priority: CallPriority = starterPlays ? .kickoff : (league.hasOpenActivity || rosteredPlays ? .live : .background)
+        return (due, priority)
     }
 }

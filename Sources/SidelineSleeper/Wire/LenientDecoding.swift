@@ -37,18 +37,38 @@ extension KeyedDecodingContainer {
     }
 }
 
-/// One array element that may be a number, a numeric string or `null`.
-struct LenientDouble: Decodable {
+extension KeyedDecodingContainer {
+    /// A points figure: ``lenientDouble(_:)``, except that a number `Double` cannot hold
+    /// (`1e999`, `1e-400`) is NaN instead of missing, so it is not silently replaced by a
+    /// fallback and `SnapshotUsability` can refuse the answer.
+    func lenientPoints(_ key: Key) -> Double? {
+        do {
+            return try decodeIfPresent(Double.self, forKey: key)
+        } catch is DecodingError {
+            // Not a number (a string, a bool…): read as before.
+            if let text = try? decodeIfPresent(String.self, forKey: key) { return Double(text) }
+            return nil
+        } catch {
+            // `JSONDecoder` throws its own (internal) `numberIsNotRepresentableInSwift`, not a
+            // `DecodingError`, for a number token `Double` cannot hold.
+            return .nan
+        }
+    }
+}
+
+/// One array element that may be a number, a numeric string or `null`; a number `Double`
+/// cannot hold is NaN (see ``KeyedDecodingContainer/lenientPoints(_:)``).
+struct LenientPoints: Decodable {
     let value: Double?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Double.self) {
-            self.value = value
-        } else if let text = try? container.decode(String.self) {
-            self.value = Double(text)
-        } else {
-            self.value = nil
+        do {
+            value = try container.decode(Double.self)
+        } catch is DecodingError {
+            value = (try? container.decode(String.self)).flatMap { Double($0) }
+        } catch {
+            value = .nan  // a number token `Double` cannot hold, as above
         }
     }
 }

@@ -87,11 +87,11 @@ enum MatchupsDecoder {
         }
 
         guard let rosterID = fields.rosterID.flatMap(view.lenientInt) else { return nil }
-        let startersPoints = fields.startersPoints.flatMap(view.lenientDoubles)
+        let startersPoints = fields.startersPoints.flatMap(view.lenientPointsList)
         // The commissioner's override replaces the computed score; older responses lack
         // `points`, and the starters' sum is then the best estimate.
-        let points = fields.customPoints.flatMap(view.lenientDouble)
-            ?? fields.points.flatMap(view.lenientDouble)
+        let points = fields.customPoints.flatMap(view.lenientPoints)
+            ?? fields.points.flatMap(view.lenientPoints)
             ?? startersPoints?.reduce(0, +)
             ?? 0
         return MatchupEntry(
@@ -119,13 +119,21 @@ extension JSONView {
         }
     }
 
-    /// `lenientDouble` and `LenientDouble`: a number, or a string `Double(_:)` reads.
+    /// `lenientDouble`: a number, or a string `Double(_:)` reads.
     func lenientDouble(_ node: Int) -> Double? {
         switch kind(node) {
         case .number: double(node)
         case .string: string(node).flatMap { Double($0) }
         default: nil
         }
+    }
+
+    /// `lenientPoints` and `LenientPoints`: ``lenientDouble(_:)``, except that a number
+    /// `Double` cannot hold (`1e999`, `1e-400`) is NaN instead of missing, so the figure
+    /// is not silently replaced by a fallback and ``SnapshotUsability`` can refuse it.
+    func lenientPoints(_ node: Int) -> Double? {
+        if let value = lenientDouble(node) { return value }
+        return kind(node) == .number ? .nan : nil
     }
 
     /// `lenientString` and `LenientString`: a string, or an integer written out.
@@ -155,20 +163,22 @@ extension JSONView {
         return result
     }
 
-    /// An array of `LenientDouble`, unreadable entries as 0. `nil` for anything but an array.
-    func lenientDoubles(_ node: Int) -> [Double]? {
+    /// An array of `LenientPoints`, unreadable entries as 0 (a number `Double` cannot hold
+    /// as NaN). `nil` for anything but an array.
+    func lenientPointsList(_ node: Int) -> [Double]? {
         guard kind(node) == .array else { return nil }
         var result: [Double] = []
         result.reserveCapacity(count(node))
         var element = node + 1
         for _ in 0..<count(node) {
-            result.append(lenientDouble(element) ?? 0)
+            result.append(lenientPoints(element) ?? 0)
             element = next(element)
         }
         return result
     }
 
-    /// `[String: LenientDouble]` without the unreadable values. `nil` for anything but an
+    /// `[String: LenientPoints]` without the unreadable values (a number `Double` cannot
+    /// hold is kept, as NaN). `nil` for anything but an
     /// object, or when a key does not decode. Of duplicate keys (equal as `String`s) the
     /// first counts, even when its value is the unreadable one, as in `JSONDecoder`.
     func lenientPointsByPlayer(_ node: Int) -> [String: Double]? {
@@ -179,7 +189,7 @@ extension JSONView {
         for _ in 0..<count(node) {
             guard let name = string(key) else { return nil }
             let value = key + 1
-            if let points = lenientDouble(value) {
+            if let points = lenientPoints(value) {
                 if unreadable.isEmpty || !unreadable.contains(name),
                    let earlier = result.updateValue(points, forKey: name) {
                     result[name] = earlier  // a duplicate: the first stays

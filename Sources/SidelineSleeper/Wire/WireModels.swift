@@ -84,16 +84,16 @@ struct WireMatchup: Decodable {
             throw DecodingError.keyNotFound(AnyKey("roster_id"), .init(codingPath: [], debugDescription: "matchup without roster_id"))
         }
         let starters = Self.starters(c)
-        let startersPoints = (try? c.decodeIfPresent([LenientDouble].self, forKey: AnyKey("starters_points")))?
+        let startersPoints = (try? c.decodeIfPresent([LenientPoints].self, forKey: AnyKey("starters_points")))?
             .map { $0.value ?? 0 }
         var playersPoints: [String: Double]?
-        if let raw = try? c.decodeIfPresent([String: LenientDouble].self, forKey: AnyKey("players_points")) {
+        if let raw = try? c.decodeIfPresent([String: LenientPoints].self, forKey: AnyKey("players_points")) {
             playersPoints = raw.compactMapValues(\.value)
         }
         // The commissioner's override replaces the computed score; older responses lack
         // `points`, and the starters' sum is then the best estimate.
-        let points = c.lenientDouble(AnyKey("custom_points"))
-            ?? c.lenientDouble(AnyKey("points"))
+        let points = c.lenientPoints(AnyKey("custom_points"))
+            ?? c.lenientPoints(AnyKey("points"))
             ?? startersPoints?.reduce(0, +)
             ?? 0
         entry = MatchupEntry(
