@@ -11,6 +11,7 @@ import PackageDescription
 //   SidelineEngine      wiring: configuration, one scheduler pass, registration
 //   SidelineSinks       adapter: push sinks (APNs, Standard Webhooks, ntfy)
 //   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over SidelineCurl)
+//   SidelineHTTP        the HTTP transport every adapter shares: GET/POST protocols and CurlTransport
 //   SidelineCurl        adapter: the one HTTP client — libcurl's multi interface on one thread (GET/POST, keep-alive, HTTP/2)
 //   CCurl               C shim: typed wrappers for libcurl's variadic setopt/getinfo (system libcurl)
 //   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "SidelineCore", dependencies: ["SidelineActivity"]),
         .target(
             name: "SidelineSleeper",
-            dependencies: ["SidelineCore", "SidelineCurl", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SidelineCore", "SidelineHTTP", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "SidelineDelivery",
@@ -65,13 +66,14 @@ let package = Package(
         .target(
             name: "SidelineSinks",
             dependencies: [
-                "SidelineDelivery", "SidelineSleeper", "SidelineCore", "SidelineAPNs",
+                "SidelineDelivery", "SidelineHTTP", "SidelineCore", "SidelineAPNs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "SidelineCurl", dependencies: ["CCurl"]),
+        .target(name: "SidelineHTTP", dependencies: ["SidelineCurl"]),
         .target(
             name: "SidelineAPNs",
             dependencies: [
@@ -105,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "sideline",
             dependencies: [
-                "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs", "SidelineServer",
+                "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs", "SidelineServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -115,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "sideline-bench",
             dependencies: [
-                "SidelineEngine", "SidelineDelivery", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
+                "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -123,15 +125,15 @@ let package = Package(
         .testTarget(name: "SidelineDeliveryTests", dependencies: ["SidelineDelivery", "SidelineCore"]),
         .testTarget(
             name: "SidelineSleeperTests",
-            dependencies: ["SidelineSleeper", "SidelineCurl", "SidelineFakeSleeper"],
+            dependencies: ["SidelineSleeper", "SidelineHTTP", "SidelineCurl", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",
             dependencies: [
-                "SidelineSinks", "SidelineDelivery", "SidelineEngine", "SidelineSleeper", "SidelineCore",
+                "SidelineSinks", "SidelineDelivery", "SidelineHTTP", "SidelineCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -152,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "SidelineServerTests",
             dependencies: [
-                "SidelineServer", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineFakeSleeper",
+                "SidelineServer", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineHTTP", "SidelineFakeSleeper",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

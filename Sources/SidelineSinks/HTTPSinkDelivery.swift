@@ -1,7 +1,8 @@
 import Foundation
 import Logging
 import SidelineDelivery
-import SidelineSleeper
+
+import SidelineHTTP
 
 /// What a receiver's status means for a delivery.
 public enum HTTPDeliveryVerdict: Sendable, Equatable {

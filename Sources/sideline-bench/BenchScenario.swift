@@ -7,6 +7,7 @@ import SidelineSleeper
 import SidelineStore
 import Synchronization
 import SidelineDelivery
+import SidelineHTTP
 
 /// One benchmark run: N synthetic leagues (10 registrations each) from `start` to `end`,
 /// one daemon pass every `passSeconds` of simulated time, through the real scheduler,

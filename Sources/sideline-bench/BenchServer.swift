@@ -1,6 +1,7 @@
 import Foundation
 import SidelineFakeSleeper
 import SidelineSleeper
+import SidelineHTTP
 
 /// The synthetic Sleeper, run in a child process so that the parent's CPU time and memory
 /// are Sideline's alone. It prints its base URL, takes the simulated instant from

@@ -8,6 +8,7 @@ import SidelineServer
 import SidelineSleeper
 import Synchronization
 import SidelineDelivery
+import SidelineHTTP
 
 /// `sideline run`: the daemon. One pass every `polling.pass_seconds`, and the device API and
 /// status page; SIGTERM/SIGINT finish the pass in flight, stop serving and exit.

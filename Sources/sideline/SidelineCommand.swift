@@ -1,5 +1,6 @@
 import ArgumentParser
 import SidelineSleeper
+import SidelineHTTP
 
 @main
 struct SidelineCommand: AsyncParsableCommand {

@@ -7,6 +7,7 @@ import SidelineSinks
 import SidelineSleeper
 import SidelineStore
 import SidelineDelivery
+import SidelineHTTP
 
 /// Builds the real adapters from the configuration: the one place that knows which
 /// concrete HTTP client, feeds and stores Sideline runs with.

@@ -7,6 +7,7 @@ import SidelineFakeSleeper
 import SidelineSleeper
 import SidelineStore
 @testable import SidelineDelivery
+import SidelineHTTP
 
 /// A sink that remembers what it was given; it can be told to fail.
 final class RecordingSink: PushSink, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SidelineDelivery
 @testable import SidelineCore
 @testable import SidelineEngine
 import SidelineFakeSleeper

@@ -4,6 +4,7 @@ import SidelineSleeper
 import Testing
 @testable import SidelineSinks
 @testable import SidelineDelivery
+import SidelineHTTP
 
 @Suite("ntfy sink over loopback")
 struct NtfySinkTests {

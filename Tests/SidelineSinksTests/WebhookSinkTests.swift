@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 @testable import SidelineSinks
 @testable import SidelineDelivery
+import SidelineHTTP
 
 /// A clock for `webhook-timestamp` that moves only when told.
 final class ManualNow: Sendable {

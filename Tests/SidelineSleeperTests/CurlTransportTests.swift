@@ -4,6 +4,7 @@ import SidelineCurl
 import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
+@testable import SidelineHTTP
 
 @Suite("CurlTransport (libcurl multi) on loopback")
 struct CurlTransportTests {
@@ -248,8 +249,8 @@ struct CurlTransportTests {
         let url = server.baseURL.appendingPathComponent("v1/state/nfl")
         server.stop()
         try await eventually { server.isClosed }
-        let error = await #expect(throws: SleeperError.self) { _ = try await CurlTransport(timeout: 5).get(url, headers: [:]) }
-        #expect(error == .unreachable(url: url.absoluteString, reason: "connection refused"))
+        let error = await #expect(throws: HTTPUnreachable.self) { _ = try await CurlTransport(timeout: 5).get(url, headers: [:]) }
+        #expect(error == HTTPUnreachable(url: url.absoluteString, reason: "connection refused"))
         let postError = await #expect(throws: HTTPPostError.self) {
             _ = try await CurlTransport().post(url, headers: [:], body: Data(), timeout: 5)
         }

@@ -3,6 +3,7 @@ import SidelineCore
 import SidelineFakeSleeper
 import Synchronization
 @testable import SidelineSleeper
+import SidelineHTTP
 
 enum Fixture {
     static func data(_ name: String) throws -> Data {
@@ -23,10 +24,10 @@ struct CannedTransport: HTTPTransport {
         self.bodies = [path: (status, Data(body.utf8))]
     }
 
-    func get(_ url: URL, headers: [String: String]) async throws(SleeperError) -> HTTPTransportResponse {
+    func get(_ url: URL, headers: [String: String]) async throws(HTTPUnreachable) -> HTTPTransportResponse {
         guard let canned = bodies[url.path] else {
             // Fail closed: a test that reaches an unexpected path must not pass quietly.
-            throw .unreachable(url: url.absoluteString, reason: "no canned answer for \(url.path)")
+            throw HTTPUnreachable(url: url.absoluteString, reason: "no canned answer for \(url.path)")
         }
         return HTTPTransportResponse(status: canned.status, headers: HTTPResponseHeaders(), body: canned.body)
     }

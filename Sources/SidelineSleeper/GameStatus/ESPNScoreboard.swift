@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineHTTP
 
 /// ESPN's public scoreboard, the fallback game-status source. Not a Sleeper host, so it
 /// does not pass the ``CallGate``.
@@ -32,7 +33,7 @@ public struct ESPNScoreboard: GameStatusSource {
         let query = "seasontype=\(espnType)&week=\(week)&dates=\(season)"
         let text = baseURL.absoluteString.trimmingSuffix("/") + "/apis/site/v2/sports/football/nfl/scoreboard?" + query
         let url = URL(string: text) ?? baseURL
-        let response = try await transport.get(url, headers: [:])
+        let response = try await transport.sleeperGet(url, headers: [:])
         guard (200..<300).contains(response.status) else {
             throw .http(status: response.status, url: text, retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: response.headers["Date"].flatMap(HTTPDate.parse)))
         }

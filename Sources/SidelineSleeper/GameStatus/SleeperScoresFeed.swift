@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineHTTP
 
 /// Sleeper's undocumented scores feed (`api.sleeper.com/scores/nfl/…`): the only Sleeper
 /// source with per-game status and kickoff instants. It counts against the Sleeper budget.
@@ -28,7 +29,7 @@ public struct SleeperScoresFeed: GameStatusSource {
         let path = "/scores/nfl/\(seasonType.rawValue)/\(season)/\(week)"
         try await gate.admit(SleeperCall(kind: .scores, path: path))
         let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + path) ?? baseURL
-        let response = try await transport.get(url, headers: [:])
+        let response = try await transport.sleeperGet(url, headers: [:])
         guard (200..<300).contains(response.status) else {
             throw .http(status: response.status, url: url.absoluteString,
                         retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: response.headers["Date"].flatMap(HTTPDate.parse)))

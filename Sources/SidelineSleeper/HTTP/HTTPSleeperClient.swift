@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import SidelineHTTP
 
 /// ``SleeperClient`` over HTTP: every call passes the ``CallGate`` first, conditional GETs
 /// use the ``ResponseCache``, and every foreign failure becomes a ``SleeperError``.
@@ -156,7 +157,7 @@ extension HTTPSleeperClient {
         }
         var headers: [String: String] = [:]
         if let sent { headers["If-None-Match"] = sent }
-        let response = try await transport.get(target, headers: headers)
+        let response = try await transport.sleeperGet(target, headers: headers)
         switch response.status {
         case 200..<300:
             let etag = response.headers["ETag"].flatMap { $0.isEmpty ? nil : $0 }

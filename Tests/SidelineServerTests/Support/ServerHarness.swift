@@ -9,6 +9,7 @@ import SidelineServer
 import SidelineSleeper
 import SidelineStore
 @testable import SidelineDelivery
+import SidelineHTTP
 
 /// A fake Sleeper running the scripted game day, a real store and engine, and the real API
 /// server on 127.0.0.1:0, all on a test clock.

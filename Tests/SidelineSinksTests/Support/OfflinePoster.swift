@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import SidelineSinks
-import SidelineSleeper
+
 import Testing
+import SidelineHTTP
 
 /// A poster for tests that must not reach any network: a call is a test failure (the
 /// sinks take their HTTP client explicitly, so nothing falls back to a real one).

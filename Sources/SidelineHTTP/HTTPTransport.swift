@@ -1,5 +1,4 @@
 import Foundation
-import SidelineCore
 
 /// Response headers with case-insensitive lookup (HTTP field names are case-insensitive).
 public struct HTTPResponseHeaders: Sendable, Hashable {
@@ -36,9 +35,23 @@ public struct HTTPTransportResponse: Sendable, Hashable {
 }
 
 /// Makes HTTP GET requests. The real one is ``CurlTransport`` (libcurl's multi interface);
-/// the protocol lets the engine's tests substitute a failing or recording transport.
+/// the protocol lets tests substitute a failing or recording transport.
 public protocol HTTPTransport: Sendable {
     /// Performs one GET. Any answer, whatever its status, is returned; only a missing answer
-    /// (refused, DNS, timeout, TLS) throws ``SleeperError/unreachable(url:reason:)``.
-    func get(_ url: URL, headers: [String: String]) async throws(SleeperError) -> HTTPTransportResponse
+    /// (refused, DNS, timeout, TLS) throws.
+    func get(_ url: URL, headers: [String: String]) async throws(HTTPUnreachable) -> HTTPTransportResponse
+}
+
+/// A GET that got no answer at all.
+public struct HTTPUnreachable: Error, Sendable, Hashable, CustomStringConvertible {
+    public let url: String
+    /// Short and fixed: `"connection refused"`, `"timed out"`, `"host not found"`, …
+    public let reason: String
+
+    public init(url: String, reason: String) {
+        self.url = url
+        self.reason = reason
+    }
+
+    public var description: String { "could not reach \(url): \(reason)" }
 }

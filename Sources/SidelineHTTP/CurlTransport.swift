@@ -1,12 +1,11 @@
 import Foundation
-import SidelineCore
 import SidelineCurl
 
 /// ``HTTPTransport`` and ``HTTPPoster`` over ``CurlClient``: libcurl's multi interface driven
 /// by one thread (see `docs/adr/013-sleeper-over-libcurl.md`). One transport is one client:
 /// connections are kept alive and reused across requests, concurrent requests run side by
 /// side on the one thread, and there is no cookie store and no URL cache (ETags are handled
-/// by ``ResponseCache``, where the budget can see them).
+/// by the Sleeper client's response cache, where the budget can see them).
 ///
 /// GETs follow redirects (http and https only, at most 20), as `URLSession` did; POSTs do
 /// not (see ``post(_:headers:body:timeout:)``).
@@ -43,13 +42,13 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
-    public func get(_ url: URL, headers: [String: String]) async throws(SleeperError) -> HTTPTransportResponse {
+    public func get(_ url: URL, headers: [String: String]) async throws(HTTPUnreachable) -> HTTPTransportResponse {
         let lines = Self.merge(["User-Agent": userAgent, "Accept": "application/json"], headers)
         let request = CurlRequest(.get, url: url.absoluteString, headers: lines, followRedirects: true)
         do throws(CurlError) {
             return try await Self.response(client.get().send(request))
         } catch {
-            throw .unreachable(url: url.absoluteString, reason: Self.reason(for: error))
+            throw HTTPUnreachable(url: url.absoluteString, reason: Self.reason(for: error))
         }
     }
 
@@ -68,8 +67,7 @@ public final class CurlTransport: HTTPTransport {
         HTTPTransportResponse(status: response.status, headers: HTTPResponseHeaders(lowercased: response.headers), body: response.body)
     }
 
-    /// The short, fixed reasons ``SleeperError/unreachable(url:reason:)`` and
-    /// ``HTTPPostError`` carry; libcurl's own message (which may name hosts and paths) only
+    /// The short, fixed reasons ``HTTPUnreachable`` and ``HTTPPostError`` carry; libcurl's own message (which may name hosts and paths) only
     /// for what has no short name, and then its fixed text for the code.
     static func reason(for error: CurlError) -> String {
         switch error.kind {
