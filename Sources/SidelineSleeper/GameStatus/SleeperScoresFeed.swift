@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineCurl
 
 /// Sleeper's undocumented scores feed (`api.sleeper.com/scores/nfl/…`): the only Sleeper
 /// source with per-game status and kickoff instants. It counts against the Sleeper budget.
@@ -31,7 +32,7 @@ public struct SleeperScoresFeed: GameStatusSource {
         let response = try await transport.get(url, headers: [:])
         guard (200..<300).contains(response.status) else {
             throw .http(status: response.status, url: url.absoluteString,
-                        retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: response.headers["Date"].flatMap(HTTPDate.parse)))
+                        retryAfter: RetryAfter.seconds(response.headers["Retry-After"], date: response.headers["Date"]))
         }
         let games: [Skippable<WireScoresGame>]
         do {
