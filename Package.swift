@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "SidelineCore", dependencies: ["SidelineActivity"]),
         .target(
             name: "SidelineSleeper",
-            dependencies: ["SidelineCore", "SidelineHTTP", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SidelineCore", "SidelineHTTP", "SidelineCurl", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "SidelineDelivery",

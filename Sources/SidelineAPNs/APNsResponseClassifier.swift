@@ -49,10 +49,9 @@ enum APNsResponseClassifier {
 
     /// `retry-after` in delta-seconds; the HTTP-date form is not used by APNs and ignored.
     static func retryAfter(_ response: CurlResponse) -> TimeInterval? {
-        guard let value = response.headers["retry-after"], let seconds = TimeInterval(value), seconds >= 0 else {
-            return nil
-        }
-        return seconds
+        // The one Retry-After reader: capped at 15 minutes, garbage is no value. Without a
+        // reference instant an HTTP-date gives nil, as APNs never sends one.
+        RetryAfter.seconds(response.headers["retry-after"])
     }
 
     /// `{"reason": "...", "timestamp": <ms since epoch>}`; either may be missing.

@@ -16,13 +16,16 @@ extension Scheduler {
                 try? store.saveNFLState(state, fetchedAt: now)
                 cache.nflState = (state, now)
             case .schedule(let week):
-                let observed = try await environment.games.schedule(season: week.season, seasonType: week.seasonType, week: week.week)
+                let observation = try await environment.games.observe(season: week.season, seasonType: week.seasonType, week: week.week)
                 let previous = (try? cachedSchedule(week))??.schedule
-                let merged = GameStatusMerger.merge(previous: previous, observed: observed, now: now)
+                let merged = GameStatusMerger.merge(previous: previous, observed: observation.schedule, now: now)
                 merged.notes.forEach { logger.notice("\($0)") }
                 try? store.saveSchedule(merged.schedule, for: week, fetchedAt: now)
                 cache.schedules[week] = (merged.schedule, now)
                 cache.schedulesLoaded.insert(week)
+                // The fallback answered for a scores feed that pushed back: keep its answer,
+                // and rest the feed's host as it said, like any refusal.
+                if let refusal = observation.refusal { return handle(refusal, for: call, at: now, report: &report) }
             case .players:
                 let index = try await environment.sleeper.players()
                 do {

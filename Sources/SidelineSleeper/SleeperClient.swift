@@ -22,6 +22,16 @@ public protocol SleeperClient: Sendable {
 /// Which NFL games are on. The default is Sleeper's scores feed with ESPN as fallback.
 public protocol GameStatusSource: Sendable {
     func schedule(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> WeekSchedule
+    /// The schedule, with the push-back of a host that refused on the way to it (a source
+    /// with a fallback answers from the fallback, and the caller still rests that host).
+    func observe(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> GameStatusObservation
+}
+
+extension GameStatusSource {
+    /// A single source either answers or throws: nothing refused on the way.
+    public func observe(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> GameStatusObservation {
+        GameStatusObservation(schedule: try await schedule(season: season, seasonType: seasonType, week: week), refusal: nil)
+    }
 }
 
 /// Every call to Sleeper's hosts passes this gate first, so the process-wide (and,

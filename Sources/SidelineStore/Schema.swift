@@ -215,7 +215,7 @@ enum Schema {
             try rewriteChecks(db)
         }
         migrator.registerMigration("v9-device-push-body") { db in
-            // An APNs push's parts, encoded once at commit (ADR 020): the delivery path
+            // An APNs push's parts, encoded once at commit (ADR 022): the delivery path
             // splices them per device instead of decoding the event again.
             try db.execute(sql: """
                 CREATE TABLE device_push_body (

@@ -126,4 +126,12 @@ struct RateBudgetTests {
         #expect(Backoff.until(now: t0, failures: 1, retryAfter: 300) == t0.addingTimeInterval(300))
         #expect(Backoff.until(now: t0, failures: 30, retryAfter: nil) == t0.addingTimeInterval(900))
     }
+
+    @Test("A Retry-After beyond 15 minutes rests 15 minutes, and a non-finite one counts as none")
+    func backoffCapsRetryAfter() {
+        #expect(Backoff.until(now: t0, failures: 1, retryAfter: 1e9) == t0.addingTimeInterval(900))
+        #expect(Backoff.until(now: t0, failures: 1, retryAfter: .infinity) == t0.addingTimeInterval(30))
+        #expect(Backoff.until(now: t0, failures: 1, retryAfter: .nan) == t0.addingTimeInterval(30))
+        #expect(Backoff.until(now: t0, failures: 1, retryAfter: -5) == t0.addingTimeInterval(30))
+    }
 }

@@ -1,10 +1,9 @@
 import Foundation
 import SidelineDelivery
-import SidelineSleeper
+import SidelineHTTP
 import Testing
 @testable import SidelineSinks
 @testable import SidelineDelivery
-import SidelineHTTP
 
 @Suite("ntfy sink over loopback")
 struct NtfySinkTests {

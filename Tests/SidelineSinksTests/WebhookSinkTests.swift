@@ -1,11 +1,9 @@
 import Foundation
-import SidelineEngine
-import SidelineSleeper
+import SidelineHTTP
 import Synchronization
 import Testing
 @testable import SidelineSinks
 @testable import SidelineDelivery
-import SidelineHTTP
 
 /// A clock for `webhook-timestamp` that moves only when told.
 final class ManualNow: Sendable {

@@ -93,23 +93,18 @@ struct EdgeCaseDecodingTests {
         #expect(entries.map(\.rosterID) == [3])
     }
 
-    @Test("Retry-After reads seconds and HTTP dates")
-    func retryAfter() {
-        let now = Date(timeIntervalSince1970: 784_111_717)  // Sun, 06 Nov 1994 08:48:37 GMT
-        #expect(RetryAfter.seconds("120", now: now) == 120)
-        #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == 60)
-        #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:49:37 GMT", now: nil) == nil)
-        #expect(RetryAfter.seconds("soon", now: now) == nil)
-        #expect(RetryAfter.seconds(nil, now: now) == nil)
-    }
-
     @Test("ISO dates parse with and without seconds")
     func isoDates() {
         let expected = Date(timeIntervalSince1970: 1_789_000_800)  // 2026-09-10T00:40:00Z
-        #expect(UTCDate.parseISO8601("2026-09-10T00:40Z") == expected)
-        #expect(UTCDate.parseISO8601("2026-09-10T00:40:00Z") == expected)
-        #expect(UTCDate.parseISO8601("2026-09-10T00:40:00.000Z") == expected)
-        #expect(UTCDate.parseISO8601("2026-09-09T20:40-04:00") == expected)
-        #expect(UTCDate.parseISO8601("September") == nil)
+        #expect(ESPNDate.parse("2026-09-10T00:40Z") == expected)
+        #expect(ESPNDate.parse("2026-09-10T00:40:00Z") == expected)
+        #expect(ESPNDate.parse("2026-09-10T00:40:00.000Z") == expected)
+        #expect(ESPNDate.parse("2026-09-09T20:40-04:00") == expected)
+        #expect(ESPNDate.parse("September") == nil)
+        // Years outside 1970–9999 are no date.
+        #expect(ESPNDate.parse("999999999999-09-10T00:40Z") == nil)
+        #expect(ESPNDate.parse("10000-09-10T00:40Z") == nil)
+        #expect(ESPNDate.parse("1969-12-31T23:59Z") == nil)
+        #expect(ESPNDate.parse("2026-13-10T00:40Z") == nil)
     }
 }

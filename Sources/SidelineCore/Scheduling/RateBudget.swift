@@ -64,10 +64,13 @@ public enum Backoff {
     public static let base: TimeInterval = 30
     public static let cap: TimeInterval = 15 * 60
 
-    /// `failures` counts consecutive failures including this one; `retryAfter` wins when longer.
+    /// `failures` counts consecutive failures including this one; `retryAfter` wins when
+    /// longer, up to `cap` like the rest: a server cannot silence a host for longer.
     public static func until(now: Date, failures: Int, retryAfter: TimeInterval?) -> Date {
         let exponent = Double(max(0, min(failures - 1, 10)))
         let wait = min(cap, base * pow(2, exponent))
-        return now.addingTimeInterval(max(wait, retryAfter ?? 0))
+        // `min`/`max` with NaN answer either side; a non-finite value counts as none.
+        let asked = retryAfter.flatMap { $0.isFinite ? min($0, cap) : nil } ?? 0
+        return now.addingTimeInterval(max(wait, asked))
     }
 }

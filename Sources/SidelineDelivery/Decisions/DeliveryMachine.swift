@@ -3,7 +3,7 @@ import SidelineCore
 
 /// Every delivery decision, as a pure value: rows, answers, facts and the instant in;
 /// what to do out. The loops (``OutboxDelivery``, ``DeviceDelivery``) read the rows,
-/// ask, and perform the actions; they decide nothing. So the rules (ADR 011, ADR 020,
+/// ask, and perform the actions; they decide nothing. So the rules (ADR 011, ADR 022,
 /// the README's APNs table) are tested as a table, without HTTP or SQLite.
 public struct DeliveryMachine: Sendable {
     public let policy: DeliveryPolicy

@@ -4,7 +4,7 @@ import SidelineCore
 
 /// Per-device delivery (APNs): reads the open device pushes, asks the ``DeliveryMachine``
 /// what to do with each lane's head (one activity on one device), performs it, and records
-/// each answer as it arrives. The rules live in the machine and its policy (ADR 011, 020):
+/// each answer as it arrives. The rules live in the machine and its policy (ADR 011, 022):
 ///
 /// - A start is committed as `sending` before its request; if that write fails, the start
 ///   is not sent (the next pass tries again). A start found `sending` after a crash was

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineCurl
 import SidelineHTTP
 
 /// ESPN's public scoreboard, the fallback game-status source. Not a Sleeper host, so it
@@ -35,7 +36,7 @@ public struct ESPNScoreboard: GameStatusSource {
         let url = URL(string: text) ?? baseURL
         let response = try await transport.sleeperGet(url, headers: [:])
         guard (200..<300).contains(response.status) else {
-            throw .http(status: response.status, url: text, retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: response.headers["Date"].flatMap(HTTPDate.parse)))
+            throw .http(status: response.status, url: text, retryAfter: RetryAfter.seconds(response.headers["Retry-After"], date: response.headers["Date"]))
         }
         let board: WireESPNBoard
         do {
@@ -86,7 +87,7 @@ struct WireESPNEvent: Decodable {
 
     func game(logger: Logger) -> NFLGame? {
         guard let home = TeamCode(normalizing: home), let away = TeamCode(normalizing: away),
-              let date, let kickoff = UTCDate.parseISO8601(date)
+              let date, let kickoff = ESPNDate.parse(date)
         else { return nil }
         let id = self.id ?? "\(away.rawValue)@\(home.rawValue)"
         return NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: mappedStatus(id: id, logger: logger))

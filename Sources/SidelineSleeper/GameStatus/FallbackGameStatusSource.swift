@@ -20,21 +20,34 @@ public struct FallbackGameStatusSource: GameStatusSource {
     }
 
     public func schedule(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> WeekSchedule {
+        try await observe(season: season, seasonType: seasonType, week: week).schedule
+    }
+
+    /// A push-back from the primary (429, 403, 5xx) is not swallowed by the fallback's
+    /// answer: it comes back as the observation's `refusal`, or is thrown when the fallback
+    /// fails too, so the caller rests the primary's host as it said.
+    public func observe(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> GameStatusObservation {
         let primaryResult: WeekSchedule
         do {
             primaryResult = try await primary.schedule(season: season, seasonType: seasonType, week: week)
         } catch {
             logger.warning("game statuses: primary source failed (\(error)); using the fallback")
-            return try await fallback.schedule(season: season, seasonType: seasonType, week: week)
+            let refusal = error.isBackoff ? error : nil
+            do {
+                return GameStatusObservation(schedule: try await fallback.schedule(season: season, seasonType: seasonType, week: week), refusal: refusal)
+            } catch let fallbackError {
+                // The primary's push-back is the one with a rest to honour.
+                throw refusal ?? fallbackError
+            }
         }
-        guard primaryResult.games.isEmpty, seasonType.hasFantasyGames else { return primaryResult }
+        guard primaryResult.games.isEmpty, seasonType.hasFantasyGames else { return GameStatusObservation(schedule: primaryResult, refusal: nil) }
         logger.warning("game statuses: primary source returned no games for \(season) \(seasonType.rawValue) week \(week); asking the fallback")
         do {
             let fallbackResult = try await fallback.schedule(season: season, seasonType: seasonType, week: week)
-            return fallbackResult.games.isEmpty ? primaryResult : fallbackResult
+            return GameStatusObservation(schedule: fallbackResult.games.isEmpty ? primaryResult : fallbackResult, refusal: nil)
         } catch {
             logger.warning("game statuses: fallback failed too (\(error)); keeping the empty schedule")
-            return primaryResult
+            return GameStatusObservation(schedule: primaryResult, refusal: nil)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineCurl
 import SidelineHTTP
 
 /// Sleeper's undocumented scores feed (`api.sleeper.com/scores/nfl/…`): the only Sleeper
@@ -32,7 +33,7 @@ public struct SleeperScoresFeed: GameStatusSource {
         let response = try await transport.sleeperGet(url, headers: [:])
         guard (200..<300).contains(response.status) else {
             throw .http(status: response.status, url: url.absoluteString,
-                        retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: response.headers["Date"].flatMap(HTTPDate.parse)))
+                        retryAfter: RetryAfter.seconds(response.headers["Retry-After"], date: response.headers["Date"]))
         }
         let games: [Skippable<WireScoresGame>]
         do {

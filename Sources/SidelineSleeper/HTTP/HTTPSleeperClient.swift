@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import SidelineCurl
 import SidelineHTTP
 
 /// ``SleeperClient`` over HTTP: every call passes the ``CallGate`` first, conditional GETs
@@ -168,9 +169,8 @@ extension HTTPSleeperClient {
         case 304 where sent != nil:
             return Fetched(body: cached?.body ?? Data(), notModified: true, etag: sent)
         default:
-            let reference = response.headers["Date"].flatMap(HTTPDate.parse) ?? now()
             throw .http(status: response.status, url: key,
-                        retryAfter: RetryAfter.seconds(response.headers["Retry-After"], now: reference))
+                        retryAfter: RetryAfter.seconds(response.headers["Retry-After"], date: response.headers["Date"], receivedAt: now()))
         }
     }
 

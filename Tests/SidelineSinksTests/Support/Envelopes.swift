@@ -1,6 +1,5 @@
 import Foundation
 import SidelineCore
-import SidelineEngine
 @testable import SidelineDelivery
 
 /// Hand-built matchups and envelopes: Gridiron Gang (87.4) vs Taco Tuesday (72.1) in
