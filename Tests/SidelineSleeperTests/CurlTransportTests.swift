@@ -69,7 +69,7 @@ struct CurlTransportTests {
             let response = try await CurlTransport().get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
             #expect(response.body == (try Fixture.data("state_nfl.json")))
             world.inject(.raw(status: 200, headers: ["Content-Encoding": "gzip"], body: compressed), forPathPrefix: "/v1/state", times: 1)
-            let state = try await HTTPSleeperClient(baseURL: base).nflState()
+            let state = try await HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate()).nflState()
             #expect(state.week == 2)
         }
     }

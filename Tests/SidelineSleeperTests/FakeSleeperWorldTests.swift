@@ -3,6 +3,7 @@ import SidelineCore
 import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
+import SidelineHTTP
 
 @Suite("FakeSleeperWorld set by hand")
 struct FakeSleeperWorldTests {
@@ -25,7 +26,7 @@ struct FakeSleeperWorldTests {
     @Test("hand-set data round-trips: best ball, co-owners, custom points, older matchup shapes")
     func handSet() async throws {
         try await withFakeServer(handMadeWorld()) { base, _ in
-            let client = HTTPSleeperClient(baseURL: base)
+            let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             #expect(try await client.user("pat").userID == "1", "usernames match case-insensitively")
             let league = try await client.league("55")
             #expect(league.isBestBall)
@@ -48,7 +49,7 @@ struct FakeSleeperWorldTests {
         try await withFakeServer(handMadeWorld()) { base, world in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<20 {
-                    group.addTask { _ = try await HTTPSleeperClient(baseURL: base).league("55") }
+                    group.addTask { _ = try await HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate()).league("55") }
                 }
                 try await group.waitForAll()
             }

@@ -7,7 +7,7 @@ import Testing
 struct FixtureDecodingTests {
     func client(_ path: String, _ fixture: String) throws -> HTTPSleeperClient {
         HTTPSleeperClient(baseURL: URL(fileURLWithPath: "/"),
-                          transport: CannedTransport([path: (200, try Fixture.data(fixture))]))
+                          transport: CannedTransport([path: (200, try Fixture.data(fixture))]), gate: OpenCallGate())
     }
 
     @Test("state/nfl decodes week, season and season type")

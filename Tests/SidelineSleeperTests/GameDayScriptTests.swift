@@ -3,6 +3,7 @@ import SidelineCore
 import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
+import SidelineHTTP
 
 @Suite("The scripted game day")
 struct GameDayScriptTests {
@@ -74,7 +75,7 @@ struct GameDayScriptTests {
     func servedStatuses() async throws {
         let world = scriptedWorld(at: GameDayScript.londonKickoff.addingTimeInterval(-600))
         try await withFakeServer(world) { base, world in
-            let feed = SleeperScoresFeed(baseURL: base)
+            let feed = SleeperScoresFeed(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             let was = try #require(team("WAS"))
             func londonStatus() async throws -> GameStatus? {
                 try await feed.schedule(season: "2026", seasonType: .regular, week: 12).game(for: was)?.status

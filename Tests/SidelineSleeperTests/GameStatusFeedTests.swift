@@ -4,14 +4,15 @@ import SidelineCore
 import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
+import SidelineHTTP
 
 @Suite("Game-status feeds")
 struct GameStatusFeedTests {
     let during1pm = GameDayScript.earlyKickoff.addingTimeInterval(3_600)
 
     func feeds(_ base: URL, gate: any CallGate = OpenCallGate()) -> (SleeperScoresFeed, ESPNScoreboard, FallbackGameStatusSource) {
-        let scores = SleeperScoresFeed(baseURL: base, gate: gate)
-        let espn = ESPNScoreboard(baseURL: base)
+        let scores = SleeperScoresFeed(baseURL: base, transport: CurlTransport(), gate: gate)
+        let espn = ESPNScoreboard(baseURL: base, transport: CurlTransport())
         return (scores, espn, FallbackGameStatusSource(primary: scores, fallback: espn))
     }
 
@@ -75,7 +76,7 @@ struct GameStatusFeedTests {
          17]
         """
         let feed = SleeperScoresFeed(baseURL: URL(fileURLWithPath: "/"),
-                                     transport: CannedTransport(path: "/scores/nfl/regular/2026/12", body: body))
+                                     transport: CannedTransport(path: "/scores/nfl/regular/2026/12", body: body), gate: OpenCallGate())
         let games = try await feed.schedule(season: "2026", seasonType: .regular, week: 12).games
         #expect(games.map(\.id) == ["1", "2", "3"])
         #expect(games[0].status == .postponed)

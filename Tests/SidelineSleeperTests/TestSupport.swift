@@ -52,7 +52,7 @@ struct RefusingGate: CallGate {
 }
 
 func cannedClient(_ path: String, _ body: String, status: Int = 200) -> HTTPSleeperClient {
-    HTTPSleeperClient(baseURL: URL(fileURLWithPath: "/"), transport: CannedTransport(path: path, body: body, status: status))
+    HTTPSleeperClient(baseURL: URL(fileURLWithPath: "/"), transport: CannedTransport(path: path, body: body, status: status), gate: OpenCallGate())
 }
 
 /// Runs `body` against a fake Sleeper on loopback, stopping it afterwards.

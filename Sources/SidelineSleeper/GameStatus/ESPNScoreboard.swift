@@ -15,7 +15,7 @@ public struct ESPNScoreboard: GameStatusSource {
 
     public init(
         baseURL: URL = ESPNScoreboard.defaultBaseURL,
-        transport: any HTTPTransport = CurlTransport(),
+        transport: any HTTPTransport,
         logger: Logger = Logger(label: "sideline.espn")
     ) {
         self.baseURL = baseURL

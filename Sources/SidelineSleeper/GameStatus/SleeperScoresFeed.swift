@@ -16,8 +16,8 @@ public struct SleeperScoresFeed: GameStatusSource {
 
     public init(
         baseURL: URL = SleeperScoresFeed.defaultBaseURL,
-        transport: any HTTPTransport = CurlTransport(),
-        gate: any CallGate = OpenCallGate(),
+        transport: any HTTPTransport,
+        gate: any CallGate,
         logger: Logger = Logger(label: "sideline.scores")
     ) {
         self.baseURL = baseURL

@@ -21,8 +21,8 @@ public struct HTTPSleeperClient: SleeperClient {
 
     public init(
         baseURL: URL = HTTPSleeperClient.defaultBaseURL,
-        transport: any HTTPTransport = CurlTransport(),
-        gate: any CallGate = OpenCallGate(),
+        transport: any HTTPTransport,
+        gate: any CallGate,
         cache: any ResponseCache = InMemoryResponseCache(),
         isRegistration: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() }
