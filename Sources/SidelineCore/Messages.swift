@@ -289,6 +289,7 @@ extension Messages {
     /// The delivery loops (outbox and device pushes).
     public enum Delivery {
         public static func storeUnreadable(_ error: String) -> String { "could not read what is owed to the sinks; nothing was sent this pass: \(error)" }
+        public static func storeStepFailed(_ what: String, _ error: String) -> String { "could not read or store \(what); a later pass tries again: \(error)" }
         public static func undeliverableEvent(_ registration: String, _ error: String) -> String {
             "an event for registration \(registration) could not be encoded, so its step was not committed (the next pass tries again): \(error)"
         }

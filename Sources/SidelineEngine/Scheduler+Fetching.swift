@@ -13,14 +13,14 @@ extension Scheduler {
             switch call {
             case .nflState:
                 let state = try await environment.sleeper.nflState()
-                try? store.saveNFLState(state, fetchedAt: now)
+                recorded("the NFL state", &report) { try store.saveNFLState(state, fetchedAt: now) }
                 cache.nflState = (state, now)
             case .schedule(let week):
                 let observation = try await environment.games.observe(season: week.season, seasonType: week.seasonType, week: week.week)
-                let previous = (try? cachedSchedule(week))??.schedule
+                let previous = recorded("the stored schedule of week \(week.week)", &report) { try cachedSchedule(week) }??.schedule
                 let merged = GameStatusMerger.merge(previous: previous, observed: observation.schedule, now: now)
                 merged.notes.forEach { logger.notice("\($0)") }
-                try? store.saveSchedule(merged.schedule, for: week, fetchedAt: now)
+                recorded("the schedule of week \(week.week)", &report) { try store.saveSchedule(merged.schedule, for: week, fetchedAt: now) }
                 cache.schedules[week] = (merged.schedule, now)
                 cache.schedulesLoaded.insert(week)
                 // The fallback answered for a scores feed that pushed back: keep its answer,
@@ -41,7 +41,7 @@ extension Scheduler {
                 return true
             }
             report.calls.append(call)
-            try? store.clearBackoff(call.scope)
+            recorded("the end of \(call.scope.rawValue)'s rest", &report) { try store.clearBackoff(call.scope) }
             return true
         } catch {
             return handle(error, for: call, at: now, report: &report)
@@ -65,7 +65,8 @@ extension Scheduler {
         // means exactly "the stored snapshot is current".
         var etags: [SchedulerCache.LeagueWeek: String] = [:]
         for target in targets {
-            guard let known = try? cachedSnapshotETags(target.week) else { break }
+            // Without the stored ETags the calls go unconditional: full bodies, never wrong.
+            guard let known = recorded("the stored matchups ETags", &report, { try cachedSnapshotETags(target.week) }) else { break }
             etags[.init(leagueID: target.leagueID, week: target.week)] = known[target.leagueID]
         }
         let sent = etags
@@ -137,7 +138,7 @@ extension Scheduler {
             return [:]
         }
         // Answers already in flight when Sleeper pushed back must not lift the rest it asked for.
-        if !saves.isEmpty || !marks.isEmpty, !stopped { try? store.clearBackoff(.sleeper) }
+        if !saves.isEmpty || !marks.isEmpty, !stopped { recorded("the end of Sleeper's rest", &report) { try store.clearBackoff(.sleeper) } }
         for mark in marks where cache.unusableAnswers[mark.week] != nil {
             cache.unusableAnswers[mark.week]?[mark.leagueID] = mark.at
         }
@@ -193,12 +194,12 @@ extension Scheduler {
         report.problems.append("\(call): \(error)")
         if error.isBackoff {
             let retryAfter: Double? = if case .http(_, _, let after) = error { after } else { nil }
-            let until = (try? store.recordBackoff(call.scope, at: now, retryAfter: retryAfter)) ?? now
+            let until = recorded("\(call.scope.rawValue)'s rest", &report) { try store.recordBackoff(call.scope, at: now, retryAfter: retryAfter) } ?? now
             // A 429 (or 403) says we are too fast; a second 5xx in a row says Sleeper is
             // struggling. Either way the whole budget slows down, not just this endpoint.
-            let failures = (try? store.backoffs()[call.scope]?.failures) ?? 1
+            let failures = recorded("the rests", &report) { try store.backoffs()[call.scope]?.failures } ?? 1
             if call.scope == .sleeper, case .http(let status, _, _) = error, status == 429 || status == 403 || failures >= 2,
-               let pressure = try? store.recordPushBack(at: now) {
+               let pressure = recorded("Sleeper's push-back", &report, { try store.recordPushBack(at: now) }) {
                 logger.warning("\(Messages.Budget.pushedBack(share: pressure.share, until: EventEnvelope.timestamp(until)))")
             }
             logger.warning("\(call) failed: \(error); \(call.scope.rawValue) calls rest until \(EventEnvelope.timestamp(until))")
@@ -215,30 +216,45 @@ extension Scheduler {
         guard let state = cache.nflState?.state, state.seasonType != .off else { return }
         for registration in registrations where registration.season < state.leagueSeason {
             let key = "follow-attempt:\(registration.id)"
-            if let last = (try? store.meta(key)).flatMap({ $0 }).flatMap(Double.init), now.timeIntervalSince1970 - last < 24 * 3600 { continue }
-            try? store.setMeta(key, String(now.timeIntervalSince1970))
+            if let last = recorded("the last renewal look-up", &report, { try store.meta(key) })??.flatMap(Double.init), now.timeIntervalSince1970 - last < 24 * 3600 { continue }
+            recorded("this renewal look-up", &report) { try store.setMeta(key, String(now.timeIntervalSince1970)) }
             do throws(SleeperError) {
                 let leagues = try await environment.sleeper.leagues(userID: registration.sleeperUserID, season: state.leagueSeason)
                 guard let renewed = leagues.first(where: { $0.previousLeagueID == registration.leagueID }) else {
-                    try? store.setFollowNote(registrationID: registration.id, Messages.Registration.notRenewed(league: registration.leagueName, season: state.leagueSeason))
+                    recorded("a follow note", &report) { try store.setFollowNote(registrationID: registration.id, Messages.Registration.notRenewed(league: registration.leagueName, season: state.leagueSeason)) }
                     invalidateCaches()
                     continue
                 }
                 let rosters = try await environment.sleeper.rosters(leagueID: renewed.leagueID)
                 guard let roster = rosters.first(where: { $0.isOwned(by: registration.sleeperUserID) }) else {
-                    try? store.setFollowNote(registrationID: registration.id, Messages.Registration.noRosterInRenewal(league: renewed.name, season: state.leagueSeason))
+                    recorded("a follow note", &report) { try store.setFollowNote(registrationID: registration.id, Messages.Registration.noRosterInRenewal(league: renewed.name, season: state.leagueSeason)) }
                     invalidateCaches()
                     continue
                 }
                 let members = try await environment.sleeper.members(leagueID: renewed.leagueID)
                 let stored = StoredLeague(league: renewed, teamNames: TeamNames.byRoster(rosters: rosters, members: members))
-                try? store.follow(registrationID: registration.id, to: stored, rosterID: roster.rosterID, at: now)
+                recorded("the renewed league", &report) { try store.follow(registrationID: registration.id, to: stored, rosterID: roster.rosterID, at: now) }
                 invalidateCaches()
                 logger.info("registration \(registration.id) follows \(registration.leagueName) into \(state.leagueSeason) as league \(renewed.leagueID)")
             } catch {
                 report.problems.append("following league \(registration.leagueID): \(error)")
                 logger.warning("could not look for the \(state.leagueSeason) renewal of league \(registration.leagueID): \(error)")
             }
+        }
+    }
+}
+
+extension Scheduler {
+    /// Runs a store read or write the pass can go on without this time (a later pass redoes
+    /// it); a failure is logged and listed in the pass's problems, never dropped silently.
+    @discardableResult
+    func recorded<T>(_ what: String, _ report: inout PassReport, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            report.problems.append(Messages.Delivery.storeStepFailed(what, "\(error)"))
+            logger.warning("\(Messages.Delivery.storeStepFailed(what, "\(error)"))")
+            return nil
         }
     }
 }

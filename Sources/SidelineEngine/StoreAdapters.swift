@@ -35,11 +35,13 @@ public struct StoreResponseCache: ResponseCache {
     public init(store: SQLiteStore) { self.store = store }
 
     public func cached(for url: String) async -> CachedResponse? {
+        // An unreadable cache only costs a full body instead of a 304: never a wrong answer.
         guard let hit = try? store.cachedResponse(url: url) else { return nil }
         return CachedResponse(etag: hit.etag, body: hit.body)
     }
 
     public func store(_ response: CachedResponse, for url: String) async {
+        // Not kept: the next call asks without an ETag and gets the full body. Safe to drop.
         try? store.saveCachedResponse(url: url, etag: response.etag, body: response.body)
     }
 }

@@ -18,6 +18,7 @@ public struct StoredProviderToken: APNsProviderTokenStore {
     static func key(keyID: String, teamID: String) -> String { "apns.provider_token.\(teamID).\(keyID)" }
 
     public func load(keyID: String, teamID: String) -> APNsJWT? {
+        // Unreadable: a new token is signed, as on a first run. Safe: at worst one extra JWT.
         guard let text = try? store.meta(Self.key(keyID: keyID, teamID: teamID)) else { return nil }
         let parts = text.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, let issued = TimeInterval(parts[0]) else { return nil }
@@ -25,6 +26,8 @@ public struct StoredProviderToken: APNsProviderTokenStore {
     }
 
     public func save(_ token: APNsJWT, keyID: String, teamID: String) {
+        // Not kept: the next process signs its own token (APNs may answer 429
+        // TooManyProviderTokenUpdates, which is retried like any 429). Nothing is lost.
         try? store.setMeta(Self.key(keyID: keyID, teamID: teamID), "\(Int(token.issuedAt.timeIntervalSince1970)) \(token.token)")
     }
 }

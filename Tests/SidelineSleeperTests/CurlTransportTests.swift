@@ -197,12 +197,12 @@ struct CurlTransportTests {
             defer { latch.open() }
             let transport = CurlTransport(timeout: 0.2)
             let started = ContinuousClock.now
-            let error = await #expect(throws: SleeperError.self) {
+            let error = await #expect(throws: HTTPUnreachable.self) {
                 _ = try await transport.get(server.baseURL.appendingPathComponent("slow"), headers: [:])
             }
             let elapsed = ContinuousClock.now - started
             print("CurlTransport gave up after \(elapsed) with a 0.2 s timeout")
-            #expect(error == .unreachable(url: server.baseURL.appendingPathComponent("slow").absoluteString, reason: "timed out"))
+            #expect(error == HTTPUnreachable(url: server.baseURL.appendingPathComponent("slow").absoluteString, reason: "timed out"))
             // No upper bound: a loaded CI machine is slow. The lower bound shows the
             // milliseconds reach libcurl (URLSession truncated to whole seconds).
             #expect(elapsed >= .milliseconds(190))
@@ -232,7 +232,7 @@ struct CurlTransportTests {
             request.cancel()
             // The answer is held until the latch opens, so "cancelled" proves the cancel.
             let result = await request.result
-            guard case .failure(let error) = result, case .unreachable(_, let reason)? = error as? SleeperError else {
+            guard case .failure(let error) = result, let reason = (error as? HTTPUnreachable)?.reason else {
                 Issue.record("expected a cancelled request, got \(result)")
                 return
             }
