@@ -331,6 +331,7 @@ extension Messages {
         public static let pairingCodeUsed = "that pairing code was already used: make a new one with `sideline devices invite <user>`"
         public static let pairingUserGone = "that pairing code's Sleeper user is no longer registered here"
         public static func badDeviceName(maximum: Int) -> String { "the device name must be 1 to \(maximum) characters, without control characters" }
+        public static let badHost = "an HTTP/1.1 request needs exactly one Host header"
         public static let notFound = "no such endpoint (the API lives under /v1)"
         public static let methodNotAllowed = "that method is not allowed here"
         public static let unexpected = "the server hit an unexpected problem; it was logged"
