@@ -42,8 +42,10 @@ struct CLIDatabaseFilesTests {
         // The operator fixes the file's mode. Whatever a read-only run left beside it (a
         // read-only -shm, as SQLite makes one from the file's mode) must not keep it stuck.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        // (Written, not empty: SQLite gives an empty one the file's mode by itself.)
         let shm = path + "-shm"
-        if !FileManager.default.fileExists(atPath: shm) { FileManager.default.createFile(atPath: shm, contents: nil) }
+        if FileManager.default.fileExists(atPath: shm) { try FileManager.default.removeItem(atPath: shm) }
+        #expect(FileManager.default.createFile(atPath: shm, contents: Data(count: 32_768)))
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: shm)
         if geteuid() == 0 { _ = chown(shm, 65534, 65534) }
         let fixed = try await cli.runUnprivileged("tick", "--now", "2026-11-25T12:02:00Z")

@@ -11,6 +11,15 @@ struct DatabaseFilesTests {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
     }
 
+    /// A sidecar as a run that opened the database read-only leaves it: written (SQLite
+    /// itself gives an *empty* file the database's mode when it opens it, which would hide
+    /// what Sideline does), with `mode`.
+    func leaveSidecar(_ path: String, mode: Int) throws {
+        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 32_768)))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    }
+
     @Test("A configured database whose directory is missing is an error naming the directory, and nothing is created")
     func missingDirectoryIsAnError() throws {
         let directory = URL(fileURLWithPath: temporaryDatabase()).deletingLastPathComponent().path
@@ -43,10 +52,7 @@ struct DatabaseFilesTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
         // What SQLite leaves when it opened the database while the file was 0444: sidecars
         // created with the file's mode, which no later writer can use.
-        for sidecar in [path + "-shm", path + "-wal"] {
-            if !FileManager.default.fileExists(atPath: sidecar) { FileManager.default.createFile(atPath: sidecar, contents: nil) }
-            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sidecar)
-        }
+        for sidecar in [path + "-shm", path + "-wal"] { try leaveSidecar(sidecar, mode: 0o444) }
         let store = try SQLiteStore(path: path)
         #expect(try mode(path + "-shm") == 0o640)
         #expect(try mode(path + "-wal") == 0o640)
@@ -58,8 +64,7 @@ struct DatabaseFilesTests {
         let path = temporaryDatabase()
         do { _ = try SQLiteStore(path: path) }
         let shm = path + "-shm"
-        if !FileManager.default.fileExists(atPath: shm) { FileManager.default.createFile(atPath: shm, contents: nil) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: shm)
+        try leaveSidecar(shm, mode: 0o600)
         // Checked while the store is open: its last connection removes the -shm on close.
         let store = try SQLiteStore(path: path)
         #expect(try mode(shm) == 0o600)
