@@ -31,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Already in Hummingbird's graph; named here for the HTTP/1 pipeline the API server
+        // builds around Hummingbird's (ADR 010: request head and idle deadlines, Host, HTTP/1.0).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         // Up to 4.x: Hummingbird's graph (swift-certificates, swift-nio-extras) already
         // resolves 4.x, and the HMAC/SHA-256 API we use is the same in both majors.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -87,6 +91,11 @@ let package = Package(
             dependencies: [
                 "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineActivity",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

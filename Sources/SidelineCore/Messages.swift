@@ -272,6 +272,7 @@ extension Messages {
         public static func unknownUser(_ user: String) -> String {
             "no registration for Sleeper user '\(user)': register them first with `sideline users add \(user) <league id>`"
         }
+        public static let notADeviceID = "that is not a device id (dev- and 8 hex digits 0-9, a-f; see `sideline devices list`)"
         public static func unknownDevice(_ id: String) -> String { "no device \(id) (see `sideline devices list`)" }
         public static func unknownActivity(_ id: String) -> String { "no activity \(id) has started (activity ids are in `sideline status` and the event log)" }
         public static func activityNotUsers(_ activity: String, device: String) -> String { "activity \(activity) belongs to another Sleeper user than device \(device)" }
@@ -329,6 +330,7 @@ extension Messages {
         public static let notJSON = "send the body as application/json"
         public static func unknownField(_ name: String) -> String { "unknown field \"\(name.prefix(40))\"" }
         public static func missingField(_ name: String) -> String { "missing field \"\(name)\"" }
+        public static func duplicateField(_ name: String) -> String { "field \"\(name.prefix(40))\" appears more than once" }
         public static func wrongType(_ name: String, _ expected: String) -> String { "field \"\(name)\" must be \(expected)" }
         public static func badEnvironment(_ name: String) -> String { "field \"\(name)\" must be \"sandbox\" or \"production\"" }
         public static func badPathValue(_ what: String) -> String { "that is not a valid \(what)" }
@@ -344,6 +346,7 @@ extension Messages {
         public static let pairingCodeUsed = "that pairing code was already used: make a new one with `sideline devices invite <user>`"
         public static let pairingUserGone = "that pairing code's Sleeper user is no longer registered here"
         public static func badDeviceName(maximum: Int) -> String { "the device name must be 1 to \(maximum) characters, without control characters" }
+        public static let badHost = "an HTTP/1.1 request needs exactly one Host header"
         public static let notFound = "no such endpoint (the API lives under /v1)"
         public static let methodNotAllowed = "that method is not allowed here"
         public static let unexpected = "the server hit an unexpected problem; it was logged"

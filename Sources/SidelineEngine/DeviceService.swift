@@ -47,6 +47,7 @@ public struct DeviceService: Sendable {
 
     /// Rotates a device's push-to-start token: the old one is not used again.
     public func setPushToStartToken(deviceID: String, token text: String, environment: PushEnvironment? = nil, at now: Date) throws(DeviceError) {
+        try Self.checkDeviceID(deviceID)
         let token = try Self.validToken(text, what: "push-to-start token")
         let updated = try storeCall { () throws(StoreError) in try store.setPushToStartToken(deviceID: deviceID, token: token, environment: environment, at: now) }
         guard updated else { throw DeviceError(Messages.Devices.unknownDevice(deviceID), kind: .notFound) }
@@ -69,6 +70,7 @@ public struct DeviceService: Sendable {
     }
 
     public func remove(deviceID: String, at now: Date) throws(DeviceError) {
+        try Self.checkDeviceID(deviceID)
         let removed = try storeCall { () throws(StoreError) in try store.removeDevice(id: deviceID, at: now) }
         guard removed else { throw DeviceError(Messages.Devices.unknownDevice(deviceID), kind: .notFound) }
     }
@@ -83,6 +85,7 @@ public struct DeviceService: Sendable {
             throw DeviceError(Messages.Devices.unknownActivity(activityID), kind: .notFound)
         }
         if let deviceID {
+            try Self.checkDeviceID(deviceID)
             guard let device = try storeCall({ () throws(StoreError) in try store.device(id: deviceID) }) else {
                 throw DeviceError(Messages.Devices.unknownDevice(deviceID), kind: .notFound)
             }
@@ -101,6 +104,12 @@ public struct DeviceService: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let problem = PushToken.problem(with: trimmed) { throw DeviceError(Messages.Devices.badToken(what, problem)) }
         return trimmed.lowercased()
+    }
+
+    /// Refuses text that cannot be a device id (full-width digits among them) before any
+    /// lookup, so no listing or message ever carries it as one.
+    static func checkDeviceID(_ id: String) throws(DeviceError) {
+        guard DeviceID.isWellFormed(id) else { throw DeviceError(Messages.Devices.notADeviceID) }
     }
 
     func storeCall<T>(_ body: () throws(StoreError) -> T) throws(DeviceError) -> T {

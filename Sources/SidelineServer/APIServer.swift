@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import SidelineCore
@@ -10,10 +11,13 @@ import SidelineCore
 public struct APIServer: Sendable {
     public let environment: ServerEnvironment
     let gate: AuthGate
+    let limits: ConnectionLimits
 
-    public init(environment: ServerEnvironment, throttle: AuthThrottle = AuthThrottle()) {
+    /// `limits` are the connection deadlines (10 s for a head, 60 s idle); tests shorten them.
+    public init(environment: ServerEnvironment, throttle: AuthThrottle = AuthThrottle(), limits: ConnectionLimits = .standard) {
         self.environment = environment
         gate = AuthGate(throttle: throttle, trustedProxies: environment.settings.trustedProxies, now: environment.now)
+        self.limits = limits
     }
 
     /// Every route. The error middleware wraps them all; device routes need a device's
@@ -57,8 +61,10 @@ public struct APIServer: Sendable {
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some Service {
         let settings = environment.settings
         let logger = environment.logger
+        let limits = limits
         return Application(
             router: router().0,
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },
             configuration: ApplicationConfiguration(address: .hostname(settings.address, port: settings.port), serverName: "Sideline"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.port

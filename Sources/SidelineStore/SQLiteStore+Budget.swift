@@ -30,7 +30,7 @@ extension SQLiteStore {
                 return admitted
             }
         } catch {
-            throw StoreError("database write failed: \(Self.describe(error))")
+            throw StoreError("database write failed: \(Self.describe(error, path: path))")
         }
     }
 

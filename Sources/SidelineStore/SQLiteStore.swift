@@ -11,14 +11,11 @@ public final class SQLiteStore: Sendable {
     public let path: String
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String) throws(StoreError) {
+    /// `directory` says whether a missing directory is created (the default paths) or an
+    /// error (a configured path). A file Sideline could only read is an error naming it.
+    public init(path: String, directory: DatabaseDirectory = .create) throws(StoreError) {
         self.path = path
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError("cannot create the database directory \(directory.path): \(error.localizedDescription)")
-        }
+        try DatabaseFiles(path: path).prepare(directory)
         var configuration = Configuration()
         // Another process (a `status` call, an overlapping cron pass) may hold the write lock briefly.
         configuration.busyMode = .timeout(10)
@@ -27,22 +24,24 @@ public final class SQLiteStore: Sendable {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
         } catch {
-            throw StoreError("cannot open the database \(path): \(Self.describe(error))")
+            throw StoreError("cannot open the database \(path): \(Self.describe(error, path: path))")
         }
     }
 
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? error.description }
-        return "\(error)"
+    static func describe(_ error: any Error, path: String) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        // SQLite's "attempt to write a readonly database" does not say which file is at fault.
+        if error.resultCode == .SQLITE_READONLY { return DatabaseFiles(path: path).readOnlyProblem() }
+        return error.message ?? error.description
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try pool.read(body) } catch { throw StoreError("database read failed: \(Self.describe(error))") }
+        do { return try pool.read(body) } catch { throw StoreError("database read failed: \(Self.describe(error, path: path))") }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do { return try pool.write(body) } catch let error as StoreError { throw error } catch {
-            throw StoreError("database write failed: \(Self.describe(error))")
+            throw StoreError("database write failed: \(Self.describe(error, path: path))")
         }
     }
 }

@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
         try await reportingFailures {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-demo-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let replay = try await GameDayReplay.start(database: database ?? directory.appendingPathComponent("demo.sqlite").path, cacheDirectory: directory.path)
+            let replay = try await GameDayReplay.start(database: database, temporaryDirectory: directory.path)
             let output = StandardOutput()
             let sink: any PushSink = quiet
                 ? FilteringSink(inner: StdoutSink(format: json ? .json : .human, timeZone: replay.wiring.configuration.timeZone)) { $0.event != .update }
@@ -79,7 +79,9 @@ struct GameDayReplay {
     let wiring: Wiring
     let clock: SimulatedClock
 
-    static func start(database: String, cacheDirectory: String) async throws -> GameDayReplay {
+    /// `database` is `--database` (its directory must exist); without it the demo keeps its
+    /// state in `temporaryDirectory`, created here.
+    static func start(database: String?, temporaryDirectory: String) async throws -> GameDayReplay {
         let world = FakeSleeperWorld()
         GameDayScript.install(into: world, at: start)
         let server = FakeSleeperServer(world: world)
@@ -91,9 +93,10 @@ struct GameDayReplay {
         do {
             configuration = try ConfigurationLoader.resolve(
                 file: nil, environment: [:],
-                flags: ["database": database, "cache_dir": cacheDirectory, "sleeper.url": base.absoluteString,
-                        "scores.url": base.absoluteString, "espn.url": base.absoluteString, "log.level": "warning"],
-                derivedDefaults: [:]
+                flags: ["cache_dir": temporaryDirectory, "sleeper.url": base.absoluteString,
+                        "scores.url": base.absoluteString, "espn.url": base.absoluteString, "log.level": "warning"]
+                    .merging(database.map { ["database": $0] } ?? [:]) { $1 },
+                derivedDefaults: ["database": temporaryDirectory + "/demo.sqlite"]
             )
         } catch {
             throw CLIFailure(error.message, code: .configuration)

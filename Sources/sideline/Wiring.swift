@@ -22,7 +22,7 @@ struct Wiring {
     static func open(_ configuration: SidelineConfiguration, label: String = "sideline") throws -> Wiring {
         bootstrapLogging(level: configuration.logLevel)
         do {
-            let store = try SQLiteStore(path: configuration.databasePath)
+            let store = try SQLiteStore(path: configuration.databasePath, directory: configuration.databaseIsExplicit ? .mustExist : .create)
             return Wiring(configuration: configuration, store: store, logger: Logger(label: label),
                           transport: CurlTransport(timeout: configuration.timeout))
         } catch {

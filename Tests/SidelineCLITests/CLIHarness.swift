@@ -55,18 +55,30 @@ struct CLIHarness {
 
     /// Runs the binary on a Dispatch thread: waiting on the child must not block Swift's
     /// cooperative pool (two threads here), where the in-process fake Sleeper answers it.
-    func run(_ arguments: [String], environment overrides: [String: String] = [:]) async throws -> Result {
+    func run(_ arguments: [String], environment overrides: [String: String] = [:], launcher: [String] = []) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result_ { try runBlocking(arguments, environment: overrides) })
+                continuation.resume(with: Result_ { try runBlocking(arguments, environment: overrides, launcher: launcher) })
             }
         }
     }
 
-    private func runBlocking(_ arguments: [String], environment overrides: [String: String]) throws -> Result {
+    /// Runs the binary as a user file modes apply to: as `nobody` when the tests run as root
+    /// (root writes read-only files), as the tests' own user otherwise.
+    func runUnprivileged(_ arguments: String...) async throws -> Result {
+        guard geteuid() == 0 else { return try await run(arguments) }
+        return try await run(arguments, launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+    }
+
+    private func runBlocking(_ arguments: [String], environment overrides: [String: String], launcher: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [Self.binary.path] + arguments
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        }
         process.environment = environment.merging(overrides) { $1 }
         process.currentDirectoryURL = directory
         let out = directory.appendingPathComponent("out-\(UUID().uuidString)")

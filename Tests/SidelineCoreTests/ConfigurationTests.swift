@@ -96,4 +96,51 @@ struct ConfigurationTests {
         #expect(overridden.caFile == "/tmp/ca.pem")
         #expect(overridden.dismissalDelay == 900)
     }
+
+    func failure(_ body: () throws(ConfigurationError) -> SidelineConfiguration) -> String {
+        do { _ = try body(); return "no error" } catch { return error.message }
+    }
+
+    @Test("JSON booleans for numeric keys and unknown or listed log levels are errors naming the key, never 1, 0 or info")
+    func noSilentCoercion() {
+        let booleanTimeout = failure { () throws(ConfigurationError) in try resolve(file: #"{"sleeper": {"timeout_seconds": true}}"#) }
+        #expect(booleanTimeout.contains("sleeper.timeout_seconds"), "\(booleanTimeout)")
+        #expect(booleanTimeout.contains("true/false"))
+        let booleanGrace = failure { () throws(ConfigurationError) in try resolve(file: #"{"lifecycle": {"grace_minutes": false}}"#) }
+        #expect(booleanGrace.contains("lifecycle.grace_minutes"), "\(booleanGrace)")
+        let booleanPort = failure { () throws(ConfigurationError) in try resolve(file: #"{"server": {"port": true}}"#) }
+        #expect(booleanPort.contains("server.port"), "\(booleanPort)")
+        for level in ["info,debug", "verbose", "INFO "] {
+            let fromFile = failure { () throws(ConfigurationError) in try resolve(file: #"{"log": {"level": "\#(level)"}}"#) }
+            #expect(fromFile.contains("log.level"), "\(level): \(fromFile)")
+            let fromEnvironment = failure { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_LOG_LEVEL": level]) }
+            #expect(fromEnvironment.contains("log.level"), "\(level): \(fromEnvironment)")
+        }
+        #expect(failure { () throws(ConfigurationError) in try resolve(file: #"{"log": {"level": null}}"#) }.contains("log.level"))
+    }
+
+    @Test("Numbers in the file keep working: whole numbers for integer keys, fractions for number keys, each level alone")
+    func numbersStillLoad() throws {
+        let config = try resolve(file: #"{"server": {"port": 8788}, "lifecycle": {"grace_minutes": 12.5}, "sleeper": {"timeout_seconds": 1e1}, "log": {"level": "debug"}}"#)
+        #expect(config.server.port == 8788)
+        #expect(config.lifecycle.grace == 12.5 * 60)
+        #expect(config.timeout == 10)
+        #expect(config.logLevel == "debug")
+    }
+
+    @Test("A key written twice in the config file is an error naming it, not whichever copy wins")
+    func duplicateKeys() {
+        let message = failure { () throws(ConfigurationError) in try resolve(file: #"{"log": {"level": "info", "level": "debug"}}"#) }
+        #expect(message.contains("\"level\" appears twice"), "\(message)")
+        #expect(message.contains("test.json"))
+    }
+
+    @Test("Only a database set by flag, environment or file counts as configured (its directory must exist)")
+    func databaseExplicitness() throws {
+        #expect(try resolve().databaseIsExplicit == false)
+        #expect(try resolve(file: #"{"database": "/mnt/data/sideline.sqlite"}"#).databaseIsExplicit)
+        #expect(try resolve(env: ["SIDELINE_DATABASE": "/mnt/data/sideline.sqlite"]).databaseIsExplicit)
+        #expect(try resolve(flags: ["database": "/mnt/data/sideline.sqlite"]).databaseIsExplicit)
+        #expect(try resolve(flags: ["cache_dir": "/tmp/c"]).databaseIsExplicit == false)
+    }
 }

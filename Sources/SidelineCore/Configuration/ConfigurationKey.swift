@@ -13,6 +13,8 @@ public struct ConfigurationKey: Sendable, Hashable {
         case url
         case timeZone
         case list(allowed: [String])
+        /// Exactly one of `allowed`.
+        case choice(allowed: [String])
         /// A string that must never appear in logs or errors.
         case secret
     }
@@ -100,7 +102,7 @@ extension ConfigurationKey {
               help: "How long a pairing code from `sideline devices invite` stays valid."),
         .init(name: "server.trusted_proxies", kind: .string, defaultValue: nil,
               help: "Comma-separated addresses of reverse proxies whose X-Forwarded-For names the client (for slowing down failed logins). Optional."),
-        .init(name: "log.level", kind: .list(allowed: ["trace", "debug", "info", "notice", "warning", "error"]), defaultValue: "info",
+        .init(name: "log.level", kind: .choice(allowed: ["trace", "debug", "info", "notice", "warning", "error"]), defaultValue: "info",
               help: "Log level (logs go to stderr)."),
     ]
 

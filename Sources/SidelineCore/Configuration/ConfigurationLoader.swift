@@ -31,7 +31,10 @@ public enum ConfigurationLoader {
                 raw[key.name] = try validate(value, for: key, source: source)
             }
         }
-        return try SidelineConfiguration(values: raw)
+        // A configured database names a place the operator prepared (a mounted volume); only
+        // the derived default's directory may be created on the fly.
+        let databaseIsExplicit = flags["database"] != nil || environmentValues["database"] != nil || fileValues["database"] != nil
+        return try SidelineConfiguration(values: raw, databaseIsExplicit: databaseIsExplicit)
     }
 
     /// `SIDELINE_*` variables, by key name. An unknown `SIDELINE_` variable is an error: a
@@ -49,54 +52,60 @@ public enum ConfigurationLoader {
     }
 
     /// Flattens `{"sleeper": {"max_calls_per_minute": 900}}` to `sleeper.max_calls_per_minute`.
+    /// Read with ``StrictJSON``: a boolean stays a boolean (never 1 or 0) and a key written
+    /// twice is an error, not whichever copy Foundation happens to keep.
     static func flatten(_ data: Data, fileName: String) throws(ConfigurationError) -> [String: String] {
-        let object: Any
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try StrictJSON.parse(data)
         } catch {
-            throw ConfigurationError("\(fileName) is not valid JSON")
+            switch error {
+            case .malformed: throw ConfigurationError(Messages.Configuration.notJSON(fileName))
+            case .duplicateKey(let key): throw ConfigurationError(Messages.Configuration.duplicateKey(key, fileName))
+            }
         }
-        guard let root = object as? [String: Any] else {
-            throw ConfigurationError("\(fileName) must hold a JSON object")
+        guard case .object(let object) = root else {
+            throw ConfigurationError(Messages.Configuration.notAnObject(fileName))
         }
         var values: [String: String] = [:]
-        try flatten(root, prefix: "", into: &values, fileName: fileName)
+        try flatten(object, prefix: "", into: &values, fileName: fileName)
         return values
     }
 
-    private static func flatten(_ object: [String: Any], prefix: String, into values: inout [String: String], fileName: String) throws(ConfigurationError) {
+    private static func flatten(_ object: [String: JSONValue], prefix: String, into values: inout [String: String], fileName: String) throws(ConfigurationError) {
         for (name, value) in object {
             // Keys starting with "_" are comments (JSON has none of its own).
             if name.hasPrefix("_") { continue }
             let key = prefix.isEmpty ? name : "\(prefix).\(name)"
-            switch value {
-            case let nested as [String: Any]:
+            if case .object(let nested) = value {
                 try flatten(nested, prefix: key, into: &values, fileName: fileName)
-            default:
-                guard ConfigurationKey.byName[key] != nil else {
-                    throw ConfigurationError("unknown key \"\(key)\" in \(fileName)")
-                }
-                values[key] = try text(of: value, key: key, fileName: fileName)
+                continue
             }
+            guard ConfigurationKey.byName[key] != nil else {
+                throw ConfigurationError(Messages.Configuration.unknownKey(key, fileName))
+            }
+            values[key] = try text(of: value, key: key, fileName: fileName)
         }
     }
 
-    private static func text(of value: Any, key: String, fileName: String) throws(ConfigurationError) -> String {
+    private static func text(of value: JSONValue, key: String, fileName: String) throws(ConfigurationError) -> String {
         switch value {
-        case let string as String: return string
-        case let list as [Any]:
+        case .string(let string): return string
+        case .array(let list):
             var items: [String] = []
             for item in list {
-                guard let string = item as? String else { throw ConfigurationError("\(key) in \(fileName) must be a list of strings") }
+                guard case .string(let string) = item else { throw ConfigurationError(Messages.Configuration.notStrings(key, fileName)) }
                 items.append(string)
             }
             return items.joined(separator: ",")
-        case _ where type(of: value) == Bool.self:
-            throw ConfigurationError("\(key) in \(fileName) must not be true/false")
-        case let number as NSNumber:
-            return number.stringValue
-        default:
-            throw ConfigurationError("\(key) in \(fileName) has a value of the wrong type")
+        case .bool:
+            throw ConfigurationError(Messages.Configuration.boolean(key, fileName))
+        case .number(let number):
+            // Whole numbers as integers, so `8787` passes an integer key's check.
+            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+            return String(number)
+        case .null, .object:
+            throw ConfigurationError(Messages.Configuration.wrongType(key, fileName))
         }
     }
 
@@ -127,6 +136,10 @@ public enum ConfigurationLoader {
             return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
         case .timeZone:
             guard TimeZone(identifier: trimmed) != nil else { throw fail("must be a time zone name like America/New_York") }
+            return trimmed
+        case .choice(let allowed):
+            // One value: `"info,debug"` is not a level, however valid each part.
+            guard allowed.contains(trimmed) else { throw fail(Messages.Configuration.oneOf(allowed)) }
             return trimmed
         case .list(let allowed):
             let items = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

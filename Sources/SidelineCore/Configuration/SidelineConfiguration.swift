@@ -3,6 +3,9 @@ import Foundation
 /// The resolved, validated configuration. Build it with ``ConfigurationLoader``.
 public struct SidelineConfiguration: Sendable, Hashable {
     public let databasePath: String
+    /// Whether `database` was set by flag, environment or file. Its directory must then
+    /// exist: a missing one is an unmounted volume, not a first run.
+    public let databaseIsExplicit: Bool
     public let cacheDirectory: String
     public let sleeperURL: URL
     public let scoresURL: URL
@@ -26,7 +29,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let logLevel: String
     public let server: ServerSettings
 
-    init(values: [String: String]) throws(ConfigurationError) {
+    init(values: [String: String], databaseIsExplicit: Bool) throws(ConfigurationError) {
         func value(_ key: String) throws(ConfigurationError) -> String {
             guard let value = values[key] else { throw ConfigurationError("\(key) has no value") }
             return value
@@ -38,6 +41,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
         func number(_ key: String) throws(ConfigurationError) -> Double { Double(try value(key)) ?? 0 }
 
         databasePath = try value("database")
+        self.databaseIsExplicit = databaseIsExplicit
         cacheDirectory = try value("cache_dir")
         sleeperURL = try url("sleeper.url")
         scoresURL = try url("scores.url")

@@ -29,7 +29,7 @@ public struct Device: Sendable, Hashable, Identifiable {
     }
 }
 
-/// APNs device tokens as Sideline accepts them: hex, normalised to lowercase.
+/// APNs device tokens as Sideline accepts them: ASCII hex, normalised to lowercase.
 ///
 /// The length is deliberately not fixed (Live Activity tokens are longer than the classic
 /// 64 hex characters); only absurd lengths are refused.
@@ -46,7 +46,7 @@ public enum PushToken {
     public static func problem(with text: String) -> String? {
         guard !text.isEmpty else { return Messages.Devices.tokenEmpty }
         guard text.count <= maximumLength else { return Messages.Devices.tokenTooLong(text.count, maximum: maximumLength) }
-        guard text.allSatisfy(\.isHexDigit) else { return Messages.Devices.tokenNotHex }
+        guard text.allSatisfy(HexText.isDigit) else { return Messages.Devices.tokenNotHex }
         guard text.count >= minimumLength, text.count.isMultiple(of: 2) else { return Messages.Devices.tokenWrongLength(text.count) }
         return nil
     }

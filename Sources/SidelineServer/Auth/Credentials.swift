@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SidelineCore
 
 /// Pairing codes, device secrets and their hashes. Only SHA-256 hashes are stored; a stored
 /// hash is compared in constant time.
@@ -43,7 +44,7 @@ public enum Credentials {
     static func deviceID(inSecret secret: String) -> String? {
         guard secret.count <= 200, let dot = secret.firstIndex(of: ".") else { return nil }
         let id = String(secret[..<dot])
-        guard id.hasPrefix("dev-"), id.count == 12, id.dropFirst(4).allSatisfy(\.isHexDigit) else { return nil }
+        guard DeviceID.isWellFormed(id) else { return nil }
         return id
     }
 

@@ -36,6 +36,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
 
 extension APIError {
     static func invalidBody(_ message: String) -> APIError { APIError(.badRequest, "invalid_body", message) }
+    static let badHost = APIError(.badRequest, "bad_request", Messages.Server.badHost)
     static let malformedJSON = APIError(.badRequest, "malformed_json", Messages.Server.malformedJSON)
     static let bodyTooLarge = APIError(.contentTooLarge, "body_too_large", Messages.Server.bodyTooLarge)
     static let notJSON = APIError(.unsupportedMediaType, "unsupported_media_type", Messages.Server.notJSON)

@@ -13,10 +13,14 @@ struct APIErrorMiddleware: RouterMiddleware {
     let routes: RouteTableBox
     let logger: Logger
     let metrics: ServerMetrics
+    static let rejected = HTTPFields.Element.Name(HTTP1RequestGuard.rejectionHeader)!
 
     func handle(_ request: Request, context: APIRequestContext, next: (Request, APIRequestContext) async throws -> Response) async throws -> Response {
         let response: Response
         do {
+            // Marked by HTTP1RequestGuard, which sees the raw head; answered here so the 400
+            // is JSON like every other error and is counted.
+            if request.headers[Self.rejected] != nil { throw APIError.badHost }
             response = try await next(request, context)
         } catch let error as APIError {
             response = try error.response(from: request, context: context)

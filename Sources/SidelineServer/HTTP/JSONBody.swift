@@ -2,25 +2,9 @@ import Foundation
 import Hummingbird
 import SidelineCore
 
-/// A JSON value, decoded without losing its type (a number is never read as a string).
-enum JSONValue: Decodable, Sendable, Hashable {
-    case string(String), number(Double), bool(Bool), null
-    case array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-}
-
-/// A request body read strictly: at most 16 KB, a JSON object, only the fields the endpoint
-/// knows, each of the right type. Every problem is a 4xx with a message that repeats none
-/// of the body.
+/// A request body read strictly: at most 16 KB, a JSON object with no key twice, only the
+/// fields the endpoint knows, each of the right type. Every problem is a 4xx with a message
+/// that repeats none of the body's values.
 struct JSONBody: Sendable {
     static let maximumSize = 16 * 1024
 
@@ -40,9 +24,12 @@ struct JSONBody: Sendable {
         }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView))
+            value = try StrictJSON.parse(Data(buffer.readableBytesView))
         } catch {
-            throw APIError.malformedJSON
+            switch error {
+            case .malformed: throw APIError.malformedJSON
+            case .duplicateKey(let name): throw APIError.invalidBody(Messages.Server.duplicateField(name))
+            }
         }
         guard case .object(let fields) = value else { throw APIError.invalidBody(Messages.Server.notAnObject) }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {

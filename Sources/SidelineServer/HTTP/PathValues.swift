@@ -1,11 +1,12 @@
 import Hummingbird
+import SidelineCore
 
 /// Path parameters, checked before anything looks them up.
 enum PathValues {
     /// `dev-` and 8 hex digits.
     static func deviceID(_ context: APIRequestContext) throws(APIError) -> String {
         let id = context.parameters.get("id") ?? ""
-        guard id.count == 12, id.hasPrefix("dev-"), id.dropFirst(4).allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+        guard DeviceID.isWellFormed(id) else {
             throw APIError.invalidPath("device id")
         }
         return id

@@ -31,7 +31,7 @@ final class ServerHarness: Sendable {
 
     static func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
-    init(at start: String = "2026-11-22T14:00:00Z", adminToken: String? = ServerHarness.adminToken, throttle: AuthThrottle = AuthThrottle(), overrides: [String: String] = [:]) async throws {
+    init(at start: String = "2026-11-22T14:00:00Z", adminToken: String? = ServerHarness.adminToken, throttle: AuthThrottle = AuthThrottle(), limits: ConnectionLimits = .standard, overrides: [String: String] = [:]) async throws {
         let clock = TestClock(Self.utc(start))
         self.clock = clock
         world = FakeSleeperWorld()
@@ -79,7 +79,7 @@ final class ServerHarness: Sendable {
             now: now, logger: logger, metrics: metrics
         )
         self.environment = environment
-        let api = APIServer(environment: environment, throttle: throttle)
+        let api = APIServer(environment: environment, throttle: throttle, limits: limits)
         self.api = api
 
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

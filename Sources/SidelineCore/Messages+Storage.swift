@@ -1,0 +1,25 @@
+import Foundation
+
+extension Messages {
+    /// The database's files: each message names the file or directory to fix.
+    public enum Storage {
+        public static func noDirectory(_ directory: String) -> String {
+            "the database directory \(directory) does not exist (an unmounted volume?): create or mount it, or set database to another path"
+        }
+        public static func cannotCreateDirectory(_ directory: String, _ why: String) -> String {
+            "cannot create the database directory \(directory): \(why)"
+        }
+        public static func directoryReadOnly(_ directory: String) -> String {
+            "the database directory \(directory) is not writable by this user (SQLite keeps its -wal and -shm files there): make it writable, e.g. chown or chmod u+w \(directory)"
+        }
+        public static func fileReadOnly(_ file: String) -> String {
+            "\(file) is not writable by this user: make it writable, e.g. chown or chmod u+w \(file)"
+        }
+        public static func sidecarReadOnly(_ file: String, mode: String, _ why: String) -> String {
+            "\(file) is read-only (left by a run that opened the database read-only) and cannot be given mode \(mode): \(why); chmod \(mode) \(file)"
+        }
+        public static func openedReadOnly(_ path: String) -> String {
+            "the database \(path) was opened read-only and its files are writable now: restart Sideline"
+        }
+    }
+}
