@@ -197,7 +197,7 @@ extension Scheduler {
             let until = recorded("\(call.scope.rawValue)'s rest", &report) { try store.recordBackoff(call.scope, at: now, retryAfter: retryAfter) } ?? now
             // A 429 (or 403) says we are too fast; a second 5xx in a row says Sleeper is
             // struggling. Either way the whole budget slows down, not just this endpoint.
-            let failures = recorded("the rests", &report) { try store.backoffs()[call.scope]?.failures } ?? 1
+            let failures: Int = recorded("the rests", &report) { try store.backoffs()[call.scope]?.failures ?? 1 } ?? 1
             if call.scope == .sleeper, case .http(let status, _, _) = error, status == 429 || status == 403 || failures >= 2,
                let pressure = recorded("Sleeper's push-back", &report, { try store.recordPushBack(at: now) }) {
                 logger.warning("\(Messages.Budget.pushedBack(share: pressure.share, until: EventEnvelope.timestamp(until)))")
@@ -216,7 +216,8 @@ extension Scheduler {
         guard let state = cache.nflState?.state, state.seasonType != .off else { return }
         for registration in registrations where registration.season < state.leagueSeason {
             let key = "follow-attempt:\(registration.id)"
-            if let last = recorded("the last renewal look-up", &report, { try store.meta(key) })??.flatMap(Double.init), now.timeIntervalSince1970 - last < 24 * 3600 { continue }
+            let lastAttempt = recorded("the last renewal look-up", &report) { try store.meta(key) } ?? nil
+            if let last = lastAttempt.flatMap({ Double($0) }), now.timeIntervalSince1970 - last < 24 * 3600 { continue }
             recorded("this renewal look-up", &report) { try store.setMeta(key, String(now.timeIntervalSince1970)) }
             do throws(SleeperError) {
                 let leagues = try await environment.sleeper.leagues(userID: registration.sleeperUserID, season: state.leagueSeason)
