@@ -209,7 +209,7 @@ struct CLICommandTests {
         // slow the machine. (Polling a file the daemon writes; no fixed sleep to tune.)
         // The pass's own line ("pass 2026-…"), not the start-up line ("a pass every 30 s"),
         // which comes before the handlers are installed.
-        func ranAPass(_ text: String) -> Bool { text.contains(/ pass [0-9]{4}-/) }
+        func ranAPass(_ text: String) -> Bool { text.contains(/\ pass [0-9]{4}-/) }
         var text = ""
         for _ in 0..<600 where !ranAPass(text) {
             try await Task.sleep(for: .milliseconds(100))
