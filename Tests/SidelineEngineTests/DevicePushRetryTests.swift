@@ -65,6 +65,7 @@ struct DevicePushRetryTests {
             // Ten minutes of points moved while it waited.
             #expect(!carried.isEmpty)
             #expect(starts[1].body != starts[0].body, "the late start shows the newest state")
+            #expect(starts[1].timestamp > starts[0].timestamp, "stamped with that state's instant")
         }
         #expect(!sender.pushes.contains { $0.kind == .update && $0.timestamp < starts[1].timestamp })
     }

@@ -108,9 +108,11 @@ public struct DeviceDelivery: Sendable {
                 try close(head, status: .failed, reason: reason, now: now, rows: &rows)
             case .send(let token, let markSendingFirst, let carrying):
                 guard let facts else { return nil }
-                let body = carrying > 0 ? head.body.carrying(rows[rows.startIndex + carrying].body) : head.body
+                // A late start shows the newest queued state, and carries that state's instant.
+                let newest = carrying > 0 ? rows[rows.startIndex + carrying] : head
+                let body = carrying > 0 ? head.body.carrying(newest.body) : head.body
                 do {
-                    let timestamp = try store.claimTimestamp(activityID: head.activityID, deviceID: head.deviceID, proposed: Int(head.at.timeIntervalSince1970))
+                    let timestamp = try store.claimTimestamp(activityID: head.activityID, deviceID: head.deviceID, proposed: Int(newest.at.timeIntervalSince1970))
                     // Committed before the request: a crash from here on never repeats this start.
                     if markSendingFirst { try store.markDevicePushSending(eventID: head.eventID, deviceID: head.deviceID, at: now) }
                     let push = DevicePush(
