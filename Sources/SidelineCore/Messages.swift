@@ -111,6 +111,7 @@ public enum Messages {
             public static let expanded = "expanded"
             public static let watch = "Watch"
             public static let stale = "If stale"
+            public static let homeAssistant = "Home Assistant"
         }
     }
 }
@@ -283,10 +284,40 @@ extension Messages {
         public static func added(_ id: String, user: String, environment: String) -> String { "added device \(id) for \(user) (\(environment))" }
         public static func removed(_ id: String) -> String { "removed device \(id); nothing more is pushed to it" }
         public static func tokenSet(activity: String, device: String, token: String) -> String { "activity \(activity) on \(device): update token \(token)" }
-        public static let noneYet = "no devices yet: add one with `sideline devices add <sleeper user> --push-to-start <token>`"
+        public static let noneYet = "no devices yet: add one with `sideline devices add <sleeper user> --push-to-start <token>` (or `--homeassistant <notify service>`)"
+        public static let oneTarget = "give exactly one of --push-to-start <token> (an app of your own, over APNs) or --homeassistant <notify service> (the Home Assistant Companion app)"
+        public static func badNotifyService(_ text: String) -> String {
+            "'\(text.prefix(80))' is not a Home Assistant notify service (like mobile_app_alex_iphone or notify.mobile_app_alex_iphone: lowercase letters, digits and _)"
+        }
+        public static func unknownNotifyService(_ service: String, known: [String]) -> String {
+            "Home Assistant has no notify service \(service)" + (known.isEmpty ? "" : " (it has: \(known.prefix(8).joined(separator: ", ")))") + "; nothing was stored"
+        }
+        public static func homeAssistantUnavailable(_ why: String) -> String { "could not check the service with Home Assistant, so nothing was stored: \(why)" }
+        public static func addedHomeAssistant(_ id: String, user: String, service: String) -> String { "added Home Assistant target \(id) for \(user) (notify.\(service))" }
+        public static let homeAssistantNotChecked = "homeassistant is not configured, so the service was not checked with Home Assistant"
+        public static func paused(_ id: String, until: String) -> String { "paused \(id) until \(until): nothing is pushed to it before then (`sideline devices resume \(id)` to undo)" }
+        public static func resumed(_ id: String) -> String { "resumed \(id): pushes go to it again" }
     }
 
-    /// Why a device push was skipped or failed (stored with it, shown by `status`).
+    /// Home Assistant's Live Activity text (the Companion app has no stale text, so the
+    /// message carries the "as of" time).
+    public enum HomeAssistant {
+        public static func message(headline: String, players: String, asOf: String) -> String { "\(headline) · \(players) · \(asOf)" }
+        public static let tokenRefused = "Home Assistant refused homeassistant.token (401): nothing is sent to it until the token is changed (make a long-lived access token in your HA profile)"
+        public static let notAHomeAssistantPush = "the push was encoded for another sink, not Home Assistant"
+        public static func targetsListedAgain(_ services: [String]) -> String { "Home Assistant lists \(services.joined(separator: ", ")) again: pushing to it again" }
+        public static func serviceCheckFailed(_ error: String) -> String { "could not read Home Assistant's service list: \(error)" }
+        public static let statusHeading = "Home Assistant (pushes today, UTC day)"
+        public static func statusLine(service: String, used: Int, allowance: Int, spacingSeconds: Int?, pausedUntil: String?, refused: String?) -> String {
+            var line = "  notify.\(service): \(used) of \(allowance) today"
+            line += spacingSeconds.map { ", routine updates every \(Self.duration($0))" } ?? ", only the reserve is left (starts, lead changes, finals)"
+            if let pausedUntil { line += ", paused until \(pausedUntil)" }
+            if let refused { line += ", refused by Home Assistant: \(refused)" }
+            return line
+        }
+        static func duration(_ seconds: Int) -> String { seconds < 120 ? "\(seconds) s" : "\(seconds / 60) min" }
+    }
+
     /// The delivery loops (outbox and device pushes).
     public enum Delivery {
         public static func storeUnreadable(_ error: String) -> String { "could not read what is owed to the sinks; nothing was sent this pass: \(error)" }
@@ -296,6 +327,7 @@ extension Messages {
         }
     }
 
+    /// Why a device push was skipped or failed (stored with it, shown by `status`).
     public enum Pushes {
         public static let interruptedStart = "a push-to-start was interrupted with its outcome unknown; it is never resent (a second start would make a second activity)"
         public static let deviceRemoved = "device removed"
@@ -308,10 +340,16 @@ extension Messages {
         public static let noActivityToken = "the app never reported the activity's push token"
         public static func gaveUp(after attempts: Int, _ reason: String) -> String { "given up after \(attempts) attempts: \(reason)" }
         public static let carriedByStart = "its state went out with the activity's start"
+        public static let paused = "the device is paused (sideline devices pause)"
+        public static func brokenTarget(_ why: String) -> String { "Home Assistant refused this target: \(why) (add it again once fixed)" }
+        public static let keepAliveNotSent = "a keep-alive (it moves APNs' stale date; Home Assistant has none)"
+        public static func allowanceSpent(_ service: String, until: String) -> String { "\(service)'s daily allowance is spent until \(until)" }
         public static func storeFailed(_ what: String, _ error: String) -> String { "could not record \(what), so nothing was sent (the next pass tries again): \(error)" }
         public static func configurationProblem(_ sink: String, _ reason: String) -> String {
-            "\(sink) refused a push: \(reason). Not retried: check the \(sink) settings (for APNs: key, team id, bundle id, environment)."
+            "\(sink) refused a push: \(reason). Not retried: check the \(sink) settings (for APNs: key, team id, bundle id, environment; for Home Assistant: homeassistant.url and homeassistant.token)."
         }
+        /// A device sink's name as a person reads it.
+        public static func sinkLabel(_ sink: String) -> String { sink == "homeassistant" ? "Home Assistant" : sink == "apns" ? "APNs" : sink }
         public static func keyReadableByOthers(_ path: String, mode: Int) -> String {
             "the APNs key \(path) can be read by other users (mode \(String(mode, radix: 8))); make it private: chmod 600 \(path)"
         }
@@ -384,7 +422,11 @@ extension Messages {
             public static let noToken = "no push-to-start token"
             public static let dryRun = "dry run"
             public static let columnsRegistrations = ["#", "User", "League", "Lifecycle", "Activity"]
-            public static let columnsDevices = ["Device", "Name", "User", "Environment", "Push-to-start"]
+            public static let columnsDevices = ["Device", "Name", "User", "Kind", "Push-to-start or service"]
+            public static let homeAssistant = "Home Assistant (pushes today, UTC day)"
+            public static let columnsHomeAssistant = ["Notify service", "Used / allowance", "Routine updates", "Paused until", "Refused"]
+            public static func spacing(_ seconds: Int) -> String { seconds < 120 ? "every \(seconds) s" : "every \(seconds / 60) min" }
+            public static let reserveOnly = "reserve only (starts, lead changes, finals)"
             public static let columnsEvents = ["When", "Event", "Reason", "Who", "Headline"]
             public static let columnsDeliveries = ["When", "Sink", "Event", "Status", "Attempts"]
         }

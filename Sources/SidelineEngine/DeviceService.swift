@@ -45,6 +45,22 @@ public struct DeviceService: Sendable {
         }
     }
 
+    /// Adds a Home Assistant target (a notify service, already normalised and checked) for
+    /// a registered user. Adding a service again lifts its "broken" mark.
+    public func addHomeAssistant(user usernameOrID: String, name: String?, service: String, at now: Date) throws(DeviceError) -> Device {
+        let user = try registeredUser(usernameOrID)
+        return try storeCall { () throws(StoreError) in
+            try store.addHomeAssistantTarget(sleeperUserID: user.id, name: name ?? service, service: service, at: now)
+        }
+    }
+
+    /// Pauses a device until `until` (`nil` resumes it).
+    public func pause(deviceID: String, until: Date?) throws(DeviceError) {
+        try Self.checkDeviceID(deviceID)
+        let paused = try storeCall { () throws(StoreError) in try store.pauseDevice(id: deviceID, until: until) }
+        guard paused else { throw DeviceError(Messages.Devices.unknownDevice(deviceID), kind: .notFound) }
+    }
+
     /// Rotates a device's push-to-start token: the old one is not used again.
     public func setPushToStartToken(deviceID: String, token text: String, environment: PushEnvironment? = nil, at now: Date) throws(DeviceError) {
         try Self.checkDeviceID(deviceID)

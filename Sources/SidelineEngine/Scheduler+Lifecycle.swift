@@ -36,8 +36,8 @@ extension Scheduler {
         let summaries = cache.leagueLifecycles[mode] ?? [:]
         let registrations = cache.registrations
         let settings = configuration.lifecycle
-        // APNs parts are encoded with each event only when a device sink is on (never in a dry run).
-        let withDevicePush = mode == .live && sinks.contains(DevicePush.sinkName)
+        // Device pushes are encoded with each event only when a device sink is on (never in a dry run).
+        let deviceSinks = DeviceSinks(mode: mode, sinks: sinks, dismissalDelay: configuration.dismissalDelay)
 
         // Which weeks each registration is stepped for: its open ones, and the current one.
         var weeksByRegistration: [Int64: [WeekKey]] = [:]
@@ -220,7 +220,7 @@ extension Scheduler {
                 do {
                     let drafts = try events.map { event in
                         let envelope = EventEnvelope(event, registration: registration, mode: mode, display: display, previous: state.activity?.lastView)
-                        return try OutboxDraft(envelope, event: event, registrationID: registration.id, mode: mode, at: now, withDevicePush: withDevicePush)
+                        return try OutboxDraft(envelope, event: event, registrationID: registration.id, mode: mode, at: now, deviceSinks: deviceSinks)
                     }
                     batch.drafts.append(contentsOf: drafts)
                     report.events.append(contentsOf: events.map { PassEvent($0, registration: registration) })

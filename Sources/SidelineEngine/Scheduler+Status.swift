@@ -67,6 +67,26 @@ public struct StatusReport: Codable, Sendable {
         }
     }
 
+    /// One Home Assistant notify service: today's allowance as the sink spends it.
+    public struct HomeAssistantTarget: Codable, Sendable {
+        public let service: String
+        /// Starts and updates sent today (UTC day) to this service, by every device on it.
+        public let usedToday: Int
+        public let allowance: Int
+        /// The gap between routine updates now; `nil` once only the reserve is left.
+        public let spacingSeconds: Int?
+        public let pausedUntil: String?
+        /// Home Assistant refused the target (400): its message.
+        public let refused: String?
+
+        enum CodingKeys: String, CodingKey {
+            case service, allowance, refused
+            case usedToday = "used_today"
+            case spacingSeconds = "spacing_seconds"
+            case pausedUntil = "paused_until"
+        }
+    }
+
     public let at: String
     public let week: String?
     public let registrations: [RegistrationStatus]
@@ -76,9 +96,15 @@ public struct StatusReport: Codable, Sendable {
     public let polling: Polling
     public let backoff: [String: String]
     public let deliveries: [Deliveries]
+    /// Home Assistant targets (empty unless the sink is on).
+    public let homeAssistant: [HomeAssistantTarget]
+    /// A sink-wide problem to fix (Home Assistant refused the token).
+    public let sinkProblems: [String]
 
     enum CodingKeys: String, CodingKey {
         case at, week, registrations, backoff, deliveries, polling
+        case homeAssistant = "homeassistant"
+        case sinkProblems = "sink_problems"
         case nextPolls = "next_polls"
         case callsLastMinute = "calls_last_minute"
         case callBudget = "call_budget"
@@ -123,8 +149,49 @@ extension Scheduler {
             callBudget: configuration.maxCallsPerMinute,
             polling: try polling(plan, lifecycles: live, at: now),
             backoff: try store.backoffs().filter { $0.value.until > now }.reduce(into: [:]) { $0[$1.key.rawValue] = EventEnvelope.timestamp($1.value.until) },
-            deliveries: try store.deliveryCounts().map { StatusReport.Deliveries(sink: $0.sink, status: $0.status, count: $0.count) }
+            deliveries: try store.deliveryCounts().map { StatusReport.Deliveries(sink: $0.sink, status: $0.status, count: $0.count) },
+            homeAssistant: try homeAssistantTargets(at: now),
+            sinkProblems: try sinkProblems()
         )
+    }
+
+    /// Each Home Assistant notify service with today's use, the allowance and the spacing.
+    func homeAssistantTargets(at now: Date) throws(StoreError) -> [StatusReport.HomeAssistantTarget] {
+        guard let settings = configuration.homeAssistant else { return [] }
+        let allowance = PushAllowance(limit: settings.dailyPushes)
+        let horizon = dayEnd(at: now)
+        var targets: [String: StatusReport.HomeAssistantTarget] = [:]
+        for device in try store.devices() {
+            guard let service = device.notifyService, targets[service] == nil else { continue }
+            let use = try store.allowanceUse(target: service, at: now)
+            targets[service] = StatusReport.HomeAssistantTarget(
+                service: service, usedToday: use.used, allowance: allowance.limit,
+                spacingSeconds: allowance.currentSpacing(use: use, now: now, horizon: horizon).map { Int($0.rounded()) },
+                pausedUntil: device.pausedUntil.flatMap { $0 > now ? EventEnvelope.timestamp($0) : nil }, refused: device.brokenReason
+            )
+        }
+        return targets.values.sorted { $0.service < $1.service }
+    }
+
+    /// Problems a sink holds its pushes for until the configuration changes.
+    func sinkProblems() throws(StoreError) -> [String] {
+        // The sink clears the note on its first run with a different token.
+        guard configuration.homeAssistant != nil, let refused = try store.meta(Self.refusedTokenKey), !refused.isEmpty else { return [] }
+        return [Messages.HomeAssistant.tokenRefused]
+    }
+
+    /// The meta key the Home Assistant sink keeps a refused token's hash under.
+    public static let refusedTokenKey = "homeassistant.refused_token_sha256"
+
+    /// When today's games end, for pacing a daily allowance: three and a half hours after the
+    /// last kickoff of the current week before the next UTC midnight (the next midnight when
+    /// there is none). Not per target: every target is paced to the day's last game.
+    func dayEnd(at now: Date) -> Date {
+        let midnight = PushAllowance.nextMidnight(after: now)
+        guard let week = try? currentWeek(), let schedule = cache.schedules[week]?.schedule else { return midnight }  // no week: the whole day
+        let today = schedule.games.map(\.kickoff).filter { $0 < midnight && $0 > now - 12 * 3600 }
+        guard let last = today.max() else { return midnight }
+        return min(midnight, max(now, last + 3.5 * 3600))
     }
 
     /// The budget in use, live leagues and the freshness achieved (real passes).

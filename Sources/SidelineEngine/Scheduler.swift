@@ -108,7 +108,7 @@ public actor Scheduler {
         report.absorb(await OutboxDelivery(store: store, logger: logger).deliverPending(mode: mode, sinks: sinks, at: now))
         guard mode == .live else { return }
         for case let sender as any DevicePushSender in sinks {
-            report.absorb(await DeviceDelivery(store: store, logger: logger).deliver(with: sender, at: now))
+            report.absorb(await DeviceDelivery(store: store, logger: logger).deliver(with: sender, at: now, horizon: dayEnd(at: now)))
         }
     }
 

@@ -13,7 +13,7 @@ import SidelineDelivery
 public final class APNsSink: DevicePushSender {
     public let name = "apns"
     let client: APNsClient
-    /// How long an ended activity stays on the Lock Screen (`apns.dismissal_minutes`).
+    /// How long an ended activity stays on the Lock Screen (`display.dismissal_minutes`).
     let dismissalDelay: TimeInterval
     /// How long APNs keeps trying an end (an end must not be lost; four hours is how long
     /// iOS itself keeps an ended activity).
@@ -60,7 +60,7 @@ public final class APNsSink: DevicePushSender {
     /// The request for one device push: the parts encoded at commit, with this device's
     /// timestamp and dismissal date spliced in. Pure: tests check it without a server.
     static func request(for push: DevicePush, dismissalDelay: TimeInterval) throws -> APNsRequest {
-        let body = push.body
+        guard let body = push.body.apns else { throw APNsSinkError.notAnAPNsPush }
         let at = push.timestamp
         // A rollover's or removal's end goes at once; a final stays as long as configured.
         let dismissal: Int? = push.kind == .end ? at + (body.dismissesAtOnce ? 0 : Int(dismissalDelay)) : nil
@@ -79,4 +79,10 @@ public final class APNsSink: DevicePushSender {
             payload: body.payload(timestamp: at, dismissalDate: dismissal)
         )
     }
+}
+
+/// A device push the APNs sink cannot send (one encoded for another sink).
+enum APNsSinkError: Error, CustomStringConvertible {
+    case notAnAPNsPush
+    var description: String { "the push was encoded for another sink, not APNs" }
 }

@@ -4,62 +4,63 @@ import SidelineCore
 import SidelineDelivery
 
 extension SQLiteStore {
-    /// Inserts the device pushes an event is owed: a start goes to every device of the
-    /// registration's user; an update or end only to devices the activity was started on
-    /// (or that reported a token for it).
-    static func insertDevicePushes(eventID: Int64, event: OutboxDraft, at now: Date, _ db: Database) throws {
+    /// Inserts the device pushes an event is owed on `sink`'s devices: a start goes to every
+    /// device of the registration's user; an update or end only to devices the activity was
+    /// started on (or that reported a token for it).
+    static func insertDevicePushes(eventID: Int64, event: OutboxDraft, sink: String, at now: Date, _ db: Database) throws {
+        let kind = deviceKindCondition(sink: sink)
         if event.kind == .start {
             try db.execute(sql: """
                 INSERT INTO device_push (event_id, device_id, status, updated_at)
                 SELECT ?, d.id, 'pending', ? FROM device d
                 JOIN registration r ON r.sleeper_user_id = d.sleeper_user_id
-                WHERE r.id = ? AND d.removed_at IS NULL
+                WHERE r.id = ? AND d.removed_at IS NULL AND \(kind)
                 """, arguments: [eventID, now.seconds, event.registrationID])
         } else {
             try db.execute(sql: """
                 INSERT INTO device_push (event_id, device_id, status, updated_at)
                 SELECT ?, d.id, 'pending', ? FROM device d
                 JOIN registration r ON r.sleeper_user_id = d.sleeper_user_id
-                WHERE r.id = ? AND d.removed_at IS NULL AND (
+                WHERE r.id = ? AND d.removed_at IS NULL AND \(kind) AND (
                     EXISTS (SELECT 1 FROM device_push p JOIN outbox o ON o.id = p.event_id
                             WHERE o.activity_id = ? AND o.kind = 'start' AND p.device_id = d.id)
                     OR EXISTS (SELECT 1 FROM activity_device a WHERE a.activity_id = ? AND a.device_id = d.id))
                 """, arguments: [eventID, now.seconds, event.registrationID, event.activityID, event.activityID])
         }
-        // The push's parts, once per event, and only when some device is owed it.
-        if db.changesCount > 0, let body = event.devicePushBody {
-            try db.execute(sql: "INSERT INTO device_push_body (event_id, body) VALUES (?, ?)", arguments: [eventID, body.storageBytes])
+        // The push, once per event and sink, and only when some device is owed it.
+        if db.changesCount > 0, let payload = event.devicePayloads.first(where: { $0.sink == sink }) {
+            try db.execute(sql: "INSERT INTO device_push_body (event_id, sink, body) VALUES (?, ?, ?)", arguments: [eventID, sink, payload.storageBytes])
         }
     }
 
-    /// Device pushes still owed (pending, or a start caught mid-send by a crash), oldest
-    /// event first so each activity's pushes reach a device in order.
-    public func openDevicePushes() throws(StoreError) -> [PendingDevicePush] {
+    /// `sink`'s device pushes still owed (pending, or a start caught mid-send by a crash),
+    /// oldest event first so each activity's pushes reach a device in order.
+    public func openDevicePushes(sink: String) throws(StoreError) -> [PendingDevicePush] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, o.activity_id, o.kind, o.at, b.body,
+                SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, o.activity_id, o.kind, o.reason, o.at, b.body,
                        CASE WHEN b.body IS NULL THEN o.payload END AS payload
-                FROM device_push p JOIN outbox o ON o.id = p.event_id
-                LEFT JOIN device_push_body b ON b.event_id = p.event_id
-                WHERE p.status IN ('pending', 'sending')
+                FROM device_push p JOIN outbox o ON o.id = p.event_id JOIN device d ON d.id = p.device_id
+                LEFT JOIN device_push_body b ON b.event_id = p.event_id AND b.sink = ?
+                WHERE p.status IN ('pending', 'sending') AND \(Self.deviceKindCondition(sink: sink))
                 ORDER BY o.id, p.device_id
-                """).map { row in
+                """, arguments: [sink]).map { row in
                 PendingDevicePush(
                     eventID: row["event_id"], deviceID: row["device_id"], activityID: row["activity_id"],
-                    kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update, at: Date(seconds: row["at"]),
-                    body: try Self.devicePushBody(row), attempts: row["attempts"],
+                    kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update, reason: LifecycleReason(rawValue: row["reason"]) ?? .points,
+                    at: Date(seconds: row["at"]), body: try Self.devicePayload(row, sink: sink), attempts: row["attempts"],
                     notBefore: Date(seconds: row["not_before"]), wasSending: (row["status"] as String) == "sending"
                 )
             }
         }
     }
 
-    /// A push's stored parts. Events committed before `device_push_body` existed (a
-    /// database upgraded with pushes still owed) are built from their outbox payload, once.
-    static func devicePushBody(_ row: Row) throws -> DevicePushBody {
-        if let stored: Data = row["body"] { return try DevicePushBody(storageBytes: stored) }
+    /// A push's stored payload. APNs pushes of events committed before `device_push_body`
+    /// existed (a database upgraded with pushes still owed) are built from the outbox payload.
+    static func devicePayload(_ row: Row, sink: String) throws -> DevicePayload {
+        if let stored: Data = row["body"] { return try DevicePayload(sink: sink, storageBytes: stored) }
         let envelope = try EventEnvelope.decode(Data((row["payload"] as String).utf8))
-        return try envelope.devicePushBody()
+        return .apns(try envelope.devicePushBody())
     }
 
     /// Marks a push-to-start as on the wire, committed before the request is made: if the
@@ -84,8 +85,11 @@ extension SQLiteStore {
 
     /// `status` lines for APNs: device pushes per state.
     func devicePushCounts(_ db: Database) throws -> [DeliveryCount] {
-        try Row.fetchAll(db, sql: "SELECT status, COUNT(*) AS n FROM device_push GROUP BY status ORDER BY status").map {
-            DeliveryCount(sink: Self.deviceSinkName, status: $0["status"], count: $0["n"])
+        try Row.fetchAll(db, sql: """
+            SELECT CASE WHEN d.notify_service IS NULL THEN ? ELSE ? END AS sink, p.status, COUNT(*) AS n
+            FROM device_push p JOIN device d ON d.id = p.device_id GROUP BY 1, 2 ORDER BY 1, 2
+            """, arguments: [Self.deviceSinkName, DevicePayload.homeAssistantSink]).map {
+            DeliveryCount(sink: $0["sink"], status: $0["status"], count: $0["n"])
         }
     }
 

@@ -24,6 +24,13 @@ public struct ActivityOwner: Sendable, Hashable {
 extension SQLiteStore {
     /// The sink name under which APNs deliveries are counted: per device, not per event.
     public static let deviceSinkName = DevicePush.sinkName
+    /// The sinks that deliver per device, each to its own kind of device.
+    public static let deviceSinkNames: Set<String> = [DevicePush.sinkName, DevicePayload.homeAssistantSink]
+
+    /// The SQL condition for a sink's devices (`d` is the device table).
+    static func deviceKindCondition(sink: String) -> String {
+        sink == DevicePayload.homeAssistantSink ? "d.notify_service IS NOT NULL" : "d.notify_service IS NULL"
+    }
 
     // MARK: - Devices
 
@@ -115,7 +122,8 @@ extension SQLiteStore {
             id: row["id"], sleeperUserID: row["sleeper_user_id"], name: row["name"],
             environment: PushEnvironment(rawValue: row["environment"]) ?? .production,
             pushToStartToken: row["push_to_start_token"], pushToStartUpdatedAt: updated.map(Date.init(seconds:)),
-            createdAt: Date(seconds: row["created_at"])
+            createdAt: Date(seconds: row["created_at"]), notifyService: row["notify_service"],
+            pausedUntil: (row["paused_until"] as Double?).map(Date.init(seconds:)), brokenReason: row["broken_reason"]
         )
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SidelineCore
+import SidelineDelivery
 
 /// Which lifecycle row: one per registration, NFL week and mode.
 public struct LifecycleKey: Sendable, Hashable {
@@ -24,11 +25,11 @@ public struct OutboxDraft: Sendable, Hashable {
     public let reason: LifecycleReason
     public let at: Date
     public let payload: Data
-    /// The APNs push's parts, encoded once here (`nil` when no device sink is on): kept
-    /// beside the event only if a device is owed it.
-    public let devicePushBody: DevicePushBody?
+    /// Each device sink's push, encoded once here (none when no device sink is on): kept
+    /// beside the event only if a device of that sink is owed it.
+    public let devicePayloads: [DevicePayload]
 
-    public init(mode: PassMode, registrationID: Int64, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason, at: Date, payload: Data, devicePushBody: DevicePushBody? = nil) {
+    public init(mode: PassMode, registrationID: Int64, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason, at: Date, payload: Data, devicePayloads: [DevicePayload] = []) {
         self.mode = mode
         self.registrationID = registrationID
         self.activityID = activityID
@@ -36,7 +37,7 @@ public struct OutboxDraft: Sendable, Hashable {
         self.reason = reason
         self.at = at
         self.payload = payload
-        self.devicePushBody = devicePushBody
+        self.devicePayloads = devicePayloads
     }
 }
 
@@ -188,8 +189,8 @@ extension SQLiteStore {
             let id = db.lastInsertedRowID
             ids.append(id)
             for sink in sinks[event.mode] ?? [] {
-                if sink == deviceSinkName {
-                    try insertDevicePushes(eventID: id, event: event, at: now, db)
+                if deviceSinkNames.contains(sink) {
+                    try insertDevicePushes(eventID: id, event: event, sink: sink, at: now, db)
                     continue
                 }
                 try insertDelivery.execute(arguments: [id, sink, now.seconds])

@@ -219,9 +219,30 @@ enum Schema {
             // splices them per device instead of decoding the event again.
             try db.execute(sql: """
                 CREATE TABLE device_push_body (
-                    event_id INTEGER PRIMARY KEY REFERENCES outbox(id),
-                    body BLOB NOT NULL
+                    event_id INTEGER NOT NULL REFERENCES outbox(id),
+                    sink TEXT NOT NULL,              -- 'apns' or 'homeassistant'
+                    body BLOB NOT NULL,
+                    PRIMARY KEY (event_id, sink)
                 )
+                """)
+        }
+        migrator.registerMigration("v10-home-assistant") { db in
+            // Home Assistant targets are devices with a notify service (ADR 023); their
+            // environment column is unused ('production').
+            try db.execute(sql: """
+                ALTER TABLE device ADD COLUMN notify_service TEXT;
+                ALTER TABLE device ADD COLUMN paused_until REAL;
+                ALTER TABLE device ADD COLUMN broken_reason TEXT;
+
+                -- Starts and updates per notify service per UTC day, counted before each is
+                -- sent, in the transaction that checks the allowance (like the call log).
+                CREATE TABLE push_allowance (
+                    target TEXT NOT NULL,
+                    day TEXT NOT NULL,                -- UTC, 2026-11-22
+                    used INTEGER NOT NULL DEFAULT 0,
+                    last_at REAL,
+                    PRIMARY KEY (target, day)
+                );
                 """)
         }
         return migrator

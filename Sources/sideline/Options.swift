@@ -85,3 +85,8 @@ func printJSON<T: Encodable>(_ value: T) throws {
     // Foundation pretty-prints an empty array across lines; `[]` is what scripts expect.
     print(text.filter { !$0.isWhitespace } == "[]" ? "[]" : text)
 }
+
+/// A note for the person at the terminal, on stderr (stdout stays for results).
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data("sideline: \(line)\n".utf8))
+}

@@ -24,6 +24,14 @@ extension Messages.Status {
             lines += ["", deliveriesHeading]
             lines += report.deliveries.map { deliveries(sink: $0.sink, status: $0.status, count: $0.count) }
         }
+        if !report.homeAssistant.isEmpty || !report.sinkProblems.isEmpty {
+            lines += ["", Messages.HomeAssistant.statusHeading]
+            lines += report.sinkProblems.map { "  \($0)" }
+            lines += report.homeAssistant.map {
+                Messages.HomeAssistant.statusLine(service: $0.service, used: $0.usedToday, allowance: $0.allowance, spacingSeconds: $0.spacingSeconds,
+                                                  pausedUntil: $0.pausedUntil, refused: $0.refused)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -72,6 +72,10 @@ struct Wiring {
                 case "apns":
                     guard let settings = configuration.apns else { break }
                     return try apnsSink(settings)
+                case "homeassistant":
+                    guard let settings = configuration.homeAssistant, let client = homeAssistantClient() else { break }
+                    return HomeAssistantSink(client: client, dailyPushes: settings.dailyPushes, token: settings.token.value,
+                                             notes: StoredHomeAssistantNotes(store: store), logger: Logger(label: "sideline.homeassistant"))
                 case "ntfy":
                     guard let topic = configuration.ntfyTopic else { break }
                     return try NtfySink(server: configuration.ntfyURL, topic: topic, token: configuration.ntfyToken?.value, delivery: delivery)
@@ -111,6 +115,14 @@ struct Wiring {
         } catch {
             throw CLIFailure("apns: \(error)", code: .configuration)
         }
+    }
+
+    /// Home Assistant's REST API, when the sink is configured; its own transport, so a
+    /// self-signed certificate (`homeassistant.ca_file`) is trusted for HA alone.
+    func homeAssistantClient() -> HomeAssistantClient? {
+        guard let settings = configuration.homeAssistant else { return nil }
+        let transport = CurlTransport(timeout: HTTPSinkDelivery.defaultTimeout, caFile: settings.caFile)
+        return HomeAssistantClient(baseURL: settings.baseURL, token: settings.token.value, transport: transport, poster: transport)
     }
 
     func displayContext(at now: Date) -> DisplayContext {

@@ -10,7 +10,7 @@ struct DeliveryMachinePrepareTests {
     static let now = Date(timeIntervalSince1970: 1_795_370_000)
     static let pushToStart = "aa" + String(repeating: "01", count: 40)
     static let activityToken = "cc" + String(repeating: "03", count: 40)
-    static let body = DevicePushBody.sample
+    static let body = DevicePayload.apns(DevicePushBody.sample)
 
     static func row(_ kind: LifecycleEventKind, id: Int64 = 1, at: Date = now, notBefore: Date = .distantPast, sending: Bool = false) -> PendingDevicePush {
         PendingDevicePush(eventID: id, deviceID: "dev-1", activityID: "1-2026w12-1", kind: kind, at: at, body: body,

@@ -132,8 +132,15 @@ struct FailingDeliveryStore: DeliveryStore {
     func markAttemptFailed(eventID: Int64, sink: String, error: String, giveUp: Bool, retryAt: Date?, at now: Date) throws {
         try base.markAttemptFailed(eventID: eventID, sink: sink, error: error, giveUp: giveUp, retryAt: retryAt, at: now)
     }
-    func openDevicePushes() throws -> [PendingDevicePush] { try base.openDevicePushes() }
-    func deviceFacts(deviceID: String, activityID: String) throws -> DeviceFacts? { try base.deviceFacts(deviceID: deviceID, activityID: activityID) }
+    func openDevicePushes(sink: String) throws -> [PendingDevicePush] { try base.openDevicePushes(sink: sink) }
+    func deviceFacts(deviceID: String, activityID: String, at now: Date) throws -> DeviceFacts? { try base.deviceFacts(deviceID: deviceID, activityID: activityID, at: now) }
+    func admitPush(target: String, allowance: PushAllowance, important: Bool, horizon: Date, at now: Date) throws -> PushAllowance.Decision {
+        try base.admitPush(target: target, allowance: allowance, important: important, horizon: horizon, at: now)
+    }
+    func returnPush(target: String, at now: Date) throws { try base.returnPush(target: target, at: now) }
+    func markTargetBroken(deviceID: String, reason: String) throws { try base.markTargetBroken(deviceID: deviceID, reason: reason) }
+    func brokenTargets() throws -> Set<String> { try base.brokenTargets() }
+    func clearBrokenTargets(services: Set<String>) throws { try base.clearBrokenTargets(services: services) }
     func claimTimestamp(activityID: String, deviceID: String, proposed: Int) throws -> Int {
         try base.claimTimestamp(activityID: activityID, deviceID: deviceID, proposed: proposed)
     }

@@ -74,7 +74,7 @@ struct DevicePushTests {
         #expect(timestamps == timestamps.sorted() && Set(timestamps).count == timestamps.count, "strictly increasing")
         #expect(sender.pushes.filter { $0.kind == .start }.count == 2, "never a second start")
         // Every update carries its push decision (priority 5 or 10).
-        #expect(updates.allSatisfy { [5, 10].contains($0.body.priority) })
+        #expect(updates.allSatisfy { [5, 10].contains($0.body.apns?.priority ?? 0) })
     }
 
     @Test("A start found mid-send after a crash is never resent; an update is resent with the same id")

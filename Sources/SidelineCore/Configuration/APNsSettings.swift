@@ -10,12 +10,13 @@ public struct APNsSettings: Sendable, Hashable {
     /// Replaces both of Apple's hosts (tests and local servers).
     public let baseURL: URL?
     public let caFile: String?
+    /// ``SidelineConfiguration/dismissalDelay``, kept here for the sink's wiring.
     public let dismissalDelay: TimeInterval
 
     /// `apns-topic` for Live Activity pushes (the bare bundle id fails with DeviceTokenNotForTopic).
     public var topic: String { "\(bundleID).push-type.liveactivity" }
 
-    init(values: [String: String]) throws(ConfigurationError) {
+    init(values: [String: String], dismissalDelay: TimeInterval) throws(ConfigurationError) {
         func required(_ key: String) throws(ConfigurationError) -> String {
             guard let value = values[key] else { throw ConfigurationError("\(key) is required when sinks.enabled includes apns") }
             return value
@@ -32,6 +33,6 @@ public struct APNsSettings: Sendable, Hashable {
         }
         baseURL = values["apns.url"].flatMap(URL.init(string:))
         caFile = values["apns.ca_file"]
-        dismissalDelay = (Double(values["apns.dismissal_minutes"] ?? "0") ?? 0) * 60
+        self.dismissalDelay = dismissalDelay
     }
 }

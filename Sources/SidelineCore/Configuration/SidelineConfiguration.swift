@@ -26,6 +26,11 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let ntfyToken: Secret?
     /// `nil` unless `sinks.enabled` includes apns.
     public let apns: APNsSettings?
+    /// `nil` unless `sinks.enabled` includes homeassistant.
+    public let homeAssistant: HomeAssistantSettings?
+    /// How long an ended activity stays on the Lock Screen (`display.dismissal_minutes`, or
+    /// its former name `apns.dismissal_minutes`), on every sink.
+    public let dismissalDelay: TimeInterval
     public let logLevel: String
     public let server: ServerSettings
 
@@ -74,7 +79,9 @@ public struct SidelineConfiguration: Sendable, Hashable {
         if sinks.contains("ntfy"), ntfyTopic == nil {
             throw ConfigurationError("sinks.ntfy.topic is required when sinks.enabled includes ntfy")
         }
-        apns = sinks.contains("apns") ? try APNsSettings(values: values) : nil
+        dismissalDelay = (Double(values["display.dismissal_minutes"] ?? values["apns.dismissal_minutes"] ?? "0") ?? 0) * 60
+        apns = sinks.contains("apns") ? try APNsSettings(values: values, dismissalDelay: dismissalDelay) : nil
+        homeAssistant = sinks.contains("homeassistant") ? try HomeAssistantSettings(values: values) : nil
         logLevel = try value("log.level")
         server = try ServerSettings(values: values)
     }

@@ -21,6 +21,14 @@ public enum DisplayPreview {
             "\(P.watch): \(state.small.headline) · \(state.small.detail)",
             "\(P.stale): \(state.staleText)",
         ]
+        // What Home Assistant's Companion app shows for the same state.
+        let notification = HomeAssistantNotification.forEvent(
+            kind: .update, reason: .points, activityID: attributes.activity, at: .distantPast,
+            attributes: attributes, state: state, dismissalDelay: 0
+        )
+        let data = notification.data
+        lines.append("\(P.homeAssistant): \(notification.title ?? "") [\(data.criticalText ?? "")] \(data.progress ?? 0)/\(data.progressMax ?? 0) done")
+        lines.append("  \(notification.message)")
         return lines.joined(separator: "\n")
     }
 }

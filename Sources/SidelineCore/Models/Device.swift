@@ -17,8 +17,17 @@ public struct Device: Sendable, Hashable, Identifiable {
     public let pushToStartToken: String?
     public let pushToStartUpdatedAt: Date?
     public let createdAt: Date
+    /// A Home Assistant target: the Companion app's notify service (`mobile_app_alex_iphone`).
+    /// `nil` for an APNs device (the app Sideline pushes to itself).
+    public let notifyService: String?
+    /// `devices pause`: nothing is pushed to it before this instant.
+    public let pausedUntil: Date?
+    /// Why Home Assistant refused this target (400: unknown service, bad data); nothing is
+    /// pushed to it until it is added again or HA lists its service.
+    public let brokenReason: String?
 
-    public init(id: String, sleeperUserID: String, name: String, environment: PushEnvironment, pushToStartToken: String?, pushToStartUpdatedAt: Date?, createdAt: Date) {
+    public init(id: String, sleeperUserID: String, name: String, environment: PushEnvironment, pushToStartToken: String?, pushToStartUpdatedAt: Date?, createdAt: Date,
+                notifyService: String? = nil, pausedUntil: Date? = nil, brokenReason: String? = nil) {
         self.id = id
         self.sleeperUserID = sleeperUserID
         self.name = name
@@ -26,7 +35,20 @@ public struct Device: Sendable, Hashable, Identifiable {
         self.pushToStartToken = pushToStartToken
         self.pushToStartUpdatedAt = pushToStartUpdatedAt
         self.createdAt = createdAt
+        self.notifyService = notifyService
+        self.pausedUntil = pausedUntil
+        self.brokenReason = brokenReason
     }
+
+    /// How pushes reach it.
+    public var kind: DeviceKind { notifyService == nil ? .apns : .homeAssistant }
+}
+
+/// How a device gets its Live Activity: pushed by Sideline over APNs to an app of your own,
+/// or through Home Assistant's Companion app.
+public enum DeviceKind: String, Sendable, Codable, Hashable {
+    case apns
+    case homeAssistant = "homeassistant"
 }
 
 /// APNs device tokens as Sideline accepts them: ASCII hex, normalised to lowercase.

@@ -15,6 +15,9 @@ public enum DeliveryAnswer: Sendable, Hashable {
     /// Refused for a reason sending again cannot fix: bad configuration or credentials, a
     /// payload too large. Not retried; reported.
     case refused(reason: String)
+    /// The receiver refused the target itself (Home Assistant: an unknown notify service,
+    /// data it cannot use): that target gets nothing more until it is fixed; others go on.
+    case targetRefused(reason: String)
     /// Answered, not taken now: 429, 5xx. Nothing was delivered; try again after
     /// `retryAfter` seconds when the server said, after the backoff otherwise.
     case deferred(reason: String, retryAfter: TimeInterval?)
@@ -28,7 +31,7 @@ public enum DeliveryAnswer: Sendable, Hashable {
     public var reason: String {
         switch self {
         case .accepted(let receipt): "accepted" + (receipt.map { " (\($0))" } ?? "")
-        case .tokenRejected(let reason, _), .refused(let reason), .deferred(let reason, _),
+        case .tokenRejected(let reason, _), .refused(let reason), .targetRefused(let reason), .deferred(let reason, _),
              .notSent(let reason), .unanswered(let reason):
             reason
         }
@@ -48,6 +51,8 @@ public enum DeliveryAction: Sendable, Hashable {
     case forgetToken(String, issuedBefore: Date?)
     /// The pushes queued behind a start whose newest state the start carried: skip them.
     case skipCarried(count: Int)
+    /// Mark the target broken (shown in `status`), so nothing more is sent to it.
+    case markTargetBroken(reason: String)
     /// Say loudly that the configuration (key, team, bundle id, environment, URL, secret)
     /// needs fixing: every request will fail the same way.
     case reportConfigurationProblem(reason: String)

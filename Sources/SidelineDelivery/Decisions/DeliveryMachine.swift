@@ -36,7 +36,10 @@ public struct DeliveryMachine: Sendable {
             // On the wire when the process died: an answer never came.
             if head.kind == .start, policy.unansweredStart == .giveUp { return .fail(reason: Messages.Pushes.interruptedStart) }
         }
+        if let until = device.pausedUntil, until > now { return .skip(reason: Messages.Pushes.paused) }
+        if let broken = device.brokenReason { return .skip(reason: Messages.Pushes.brokenTarget(broken)) }
         guard head.notBefore <= now else { return .wait }
+        if policy.addressesTarget { return prepareForTarget(head, later: later, device: device) }
 
         if head.kind == .start {
             // An activity that ended before its start got out is not worth starting.
@@ -54,6 +57,34 @@ public struct DeliveryMachine: Sendable {
             return now.timeIntervalSince(head.at) > policy.tokenWait ? .fail(reason: Messages.Pushes.noActivityToken) : .wait
         }
         return .send(token: token, markSendingFirst: false, carrying: 0)
+    }
+
+    /// A push addressed to the target itself (Home Assistant): no tokens to wait for; keep-
+    /// alives skipped; only the newest state; a late start carries it.
+    private func prepareForTarget(_ head: PendingDevicePush, later: ArraySlice<PendingDevicePush>, device: DeviceFacts) -> Preparation {
+        guard let target = device.notifyService else { return .skip(reason: Messages.Pushes.deviceRemoved) }
+        switch head.kind {
+        case .start:
+            if later.contains(where: { $0.kind == .end }) { return .skip(reason: Messages.Pushes.endedBeforeStart) }
+            let carrying = policy.newestStateOnly ? later.prefix(while: { $0.kind == .update }).count : 0
+            return .send(token: target, markSendingFirst: false, carrying: carrying)
+        case .update:
+            if policy.skipsKeepAlive, head.reason == .keepAlive { return .skip(reason: Messages.Pushes.keepAliveNotSent) }
+            if policy.newestStateOnly, !later.isEmpty { return .skip(reason: Messages.Pushes.superseded) }
+            return .send(token: target, markSendingFirst: false, carrying: 0)
+        case .end:
+            return .send(token: target, markSendingFirst: false, carrying: 0)
+        }
+    }
+
+    /// Whether a push spends the reserve of a daily allowance: a start, a resumed game, and
+    /// what the push policy made loud (a lead change, a final).
+    public static func isImportant(_ row: PendingDevicePush) -> Bool {
+        if row.kind == .start || row.reason == .resumed { return true }
+        switch row.body {
+        case .apns(let body): return body.priority >= 10
+        case .homeAssistant(_, let important): return important
+        }
     }
 
     /// Whether a whole-event delivery may be tried now (it waits out its backoff).
@@ -85,6 +116,8 @@ public struct DeliveryMachine: Sendable {
             return Settlement(actions: actions, laneContinues: true)
         case .refused(let reason):
             return Settlement(actions: [.fail(reason: reason), .reportConfigurationProblem(reason: reason)], laneContinues: true)
+        case .targetRefused(let reason):
+            return Settlement(actions: [.fail(reason: reason), .markTargetBroken(reason: reason)], laneContinues: true)
         case .unanswered(let reason) where kind == .start && policy.unansweredStart == .giveUp:
             return Settlement(actions: [.fail(reason: "\(reason); \(Messages.Pushes.interruptedStart)")], laneContinues: true)
         case .deferred(let reason, let retryAfter):
@@ -100,11 +133,5 @@ public struct DeliveryMachine: Sendable {
         }
         let delay = policy.retryDelay(afterAttempts: tried, serverAsked: serverAsked, kind: kind)
         return Settlement(actions: [.retry(at: now + delay, reason: reason)], laneContinues: false)
-    }
-
-    /// A row found `sending` after a crash, for a policy that resends: it is simply pending
-    /// again. (For APNs starts, ``prepare(_:later:device:now:)`` closes it as failed.)
-    public func recoversBySending(_ row: PendingDevicePush) -> Bool {
-        !(row.kind == .start && policy.unansweredStart == .giveUp)
     }
 }

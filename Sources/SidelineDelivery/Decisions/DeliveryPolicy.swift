@@ -30,11 +30,18 @@ public struct DeliveryPolicy: Sendable, Hashable {
     public var minimumStartRetryDelay: TimeInterval
     /// How long an update or end may wait for the app to report the activity's token.
     public var tokenWait: TimeInterval
+    /// `true` when a push goes to the target itself (a Home Assistant notify service), not
+    /// to ActivityKit tokens: no push-to-start token, no waiting for an activity token.
+    public var addressesTarget: Bool
+    /// Keep-alive events exist to move APNs' stale date; a sink without one skips them.
+    public var skipsKeepAlive: Bool
+    /// A daily allowance per target (Home Assistant's relay), or `nil` for none.
+    public var allowance: PushAllowance?
 
     public init(
         unansweredStart: UnansweredStart, newestStateOnly: Bool, maxAttempts: Int = 20,
         maxRetryDelay: TimeInterval = 15 * 60, minimumStartRetryDelay: TimeInterval = 0,
-        tokenWait: TimeInterval = 8 * 3600
+        tokenWait: TimeInterval = 8 * 3600, addressesTarget: Bool = false, skipsKeepAlive: Bool = false, allowance: PushAllowance? = nil
     ) {
         self.unansweredStart = unansweredStart
         self.newestStateOnly = newestStateOnly
@@ -42,11 +49,22 @@ public struct DeliveryPolicy: Sendable, Hashable {
         self.maxRetryDelay = maxRetryDelay
         self.minimumStartRetryDelay = minimumStartRetryDelay
         self.tokenWait = tokenWait
+        self.addressesTarget = addressesTarget
+        self.skipsKeepAlive = skipsKeepAlive
+        self.allowance = allowance
     }
 
     /// APNs Live Activities: a start at most once on the wire, answers per Apple's table,
     /// only the newest state worth sending (docs/apns-live-activity.md).
     public static let apns = DeliveryPolicy(unansweredStart: .giveUp, newestStateOnly: true, minimumStartRetryDelay: 30)
+
+    /// Home Assistant: idempotent by tag (a repeat updates the same activity, so anything
+    /// may go again), only the newest state, no keep-alives, within a daily allowance per
+    /// notify service.
+    public static func homeAssistant(dailyPushes: Int) -> DeliveryPolicy {
+        DeliveryPolicy(unansweredStart: .resend, newestStateOnly: true, addressesTarget: true, skipsKeepAlive: true,
+                       allowance: PushAllowance(limit: dailyPushes))
+    }
 
     /// Webhooks, ntfy and stdout: every event at least once, in order, with a stable id.
     public static let atLeastOnce = DeliveryPolicy(unansweredStart: .resend, newestStateOnly: false)

@@ -10,8 +10,8 @@ public struct DevicePush: Sendable {
     public let deviceID: String
     public let activityID: String
     public let kind: LifecycleEventKind
-    /// The push's parts, encoded when the event was committed.
-    public let body: DevicePushBody
+    /// The push, encoded when the event was committed.
+    public let body: DevicePayload
     /// The push-to-start token for a start; the activity's own token otherwise.
     public let token: String
     public let environment: PushEnvironment
@@ -21,7 +21,7 @@ public struct DevicePush: Sendable {
     /// after a crash is recognisably the same push.
     public let id: UUID
 
-    public init(eventID: Int64, deviceID: String, activityID: String, kind: LifecycleEventKind, body: DevicePushBody, token: String, environment: PushEnvironment, timestamp: Int, id: UUID) {
+    public init(eventID: Int64, deviceID: String, activityID: String, kind: LifecycleEventKind, body: DevicePayload, token: String, environment: PushEnvironment, timestamp: Int, id: UUID) {
         self.eventID = eventID
         self.deviceID = deviceID
         self.activityID = activityID
@@ -53,16 +53,23 @@ public struct DevicePush: Sendable {
     }
 }
 
-/// A sink that delivers per device (APNs). Events are fanned out to the registration's
-/// user's devices when they are committed; each device push is its own delivery.
+/// A sink that delivers per device (APNs, Home Assistant). Events are fanned out to the
+/// registration's user's devices of that sink's kind when they are committed; each device
+/// push is its own delivery.
 public protocol DevicePushSender: PushSink {
     /// Sends one push and says what came of it; never throws: every failure is an answer.
     func push(_ push: DevicePush) async -> DeliveryAnswer
+    /// Called once before each delivery run. Returns why nothing should be sent this run
+    /// (the receiver refused our credentials and they have not changed), or `nil`. A sink
+    /// may also repair what it can here (Home Assistant: targets its service list shows again).
+    func beforeRun(store: any DeliveryStore, at now: Date) async -> String?
 }
 
 extension DevicePushSender {
     /// Device pushes are APNs Live Activity pushes: a start at most once on the wire.
     public var policy: DeliveryPolicy { .apns }
+
+    public func beforeRun(store: any DeliveryStore, at now: Date) async -> String? { nil }
 
     /// Device sinks are never handed whole events; the per-device loop calls ``push(_:)``.
     public func deliver(_ event: EventEnvelope, payload: Data) async throws(DeliveryError) {

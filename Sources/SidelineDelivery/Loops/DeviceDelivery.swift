@@ -33,13 +33,22 @@ public struct DeviceDelivery: Sendable {
         let carrying: Int
     }
 
-    public func deliver(with sender: any DevicePushSender, at now: Date) async -> DeliveryReport {
+    /// Delivers `sender`'s open pushes. `horizon`: when the day's games end, for pacing a
+    /// daily allowance (the next UTC midnight when `nil`).
+    public func deliver(with sender: any DevicePushSender, at now: Date, horizon: Date? = nil) async -> DeliveryReport {
         var report = DeliveryReport()
         let machine = DeliveryMachine(policy: sender.policy)
+        let horizon = horizon ?? PushAllowance.nextMidnight(after: now)
+        if let held = await sender.beforeRun(store: store, at: now) {
+            // Held, not failed: the pushes stay pending and the newest state goes once the
+            // cause is fixed. Said in every pass's problems; the sink logged it loudly once.
+            report.problems.append(held)
+            return report
+        }
         var lanes: [String: ArraySlice<PendingDevicePush>] = [:]
         var order: [String] = []
         do {
-            for row in try store.openDevicePushes() {
+            for row in try store.openDevicePushes(sink: sender.name) {
                 let key = "\(row.activityID)|\(row.deviceID)"
                 if lanes[key] == nil { order.append(key) }
                 lanes[key, default: []].append(row)
@@ -56,7 +65,7 @@ public struct DeviceDelivery: Sendable {
                 var batch: [Ready] = []
                 for key in order where batch.count < Self.concurrency {
                     guard var rows = lanes[key] else { continue }
-                    if let ready = try nextReady(in: &rows, lane: key, machine: machine, now: now, report: &report) { batch.append(ready) }
+                    if let ready = try nextReady(in: &rows, lane: key, machine: machine, now: now, horizon: horizon, report: &report) { batch.append(ready) }
                     lanes[key] = rows
                 }
                 if batch.isEmpty { break }
@@ -70,7 +79,11 @@ public struct DeviceDelivery: Sendable {
                         let item = batch[index]
                         let settlement = machine.settle(answer, kind: item.row.kind, attempts: item.row.attempts, carrying: item.carrying, token: item.push.token, now: now)
                         do {
-                            try record(settlement, item: item, lanes: &lanes, now: now, report: &report)
+                            // A push that never left was not spent: the relay never saw it.
+                            if case .notSent = answer, machine.policy.allowance != nil, item.row.kind != .end {
+                                try store.returnPush(target: item.push.token, at: now)
+                            }
+                            try record(settlement, item: item, sink: sender.name, lanes: &lanes, now: now, report: &report)
                         } catch {
                             lanes[item.lane] = []
                             fail(Messages.Pushes.storeFailed("the answer for event \(item.row.eventID) on \(item.row.deviceID)", "\(error)"), &report)
@@ -87,10 +100,10 @@ public struct DeviceDelivery: Sendable {
     /// Closes the heads the machine skips or fails and returns the first one to send, with
     /// its timestamp claimed and (for a start) `sending` committed. A lane that waits is
     /// emptied for this run. Throws only when the store fails before a send.
-    func nextReady(in rows: inout ArraySlice<PendingDevicePush>, lane: String, machine: DeliveryMachine, now: Date, report: inout DeliveryReport) throws -> Ready? {
+    func nextReady(in rows: inout ArraySlice<PendingDevicePush>, lane: String, machine: DeliveryMachine, now: Date, horizon: Date, report: inout DeliveryReport) throws -> Ready? {
         while let head = rows.first {
             let facts: DeviceFacts?
-            do { facts = try store.deviceFacts(deviceID: head.deviceID, activityID: head.activityID) } catch {
+            do { facts = try store.deviceFacts(deviceID: head.deviceID, activityID: head.activityID, at: now) } catch {
                 rows = []
                 throw DeliveryStoreFailure(Messages.Pushes.storeFailed("the device \(head.deviceID)", "\(error)"))
             }
@@ -112,7 +125,18 @@ public struct DeviceDelivery: Sendable {
                 let newest = carrying > 0 ? rows[rows.startIndex + carrying] : head
                 let body = carrying > 0 ? head.body.carrying(newest.body) : head.body
                 do {
-                    let timestamp = try store.claimTimestamp(activityID: head.activityID, deviceID: head.deviceID, proposed: Int(newest.at.timeIntervalSince1970))
+                    // A daily allowance (Home Assistant): the push is counted before it goes,
+                    // in the transaction that checks it; paced or spent, the lane waits.
+                    if let allowance = machine.policy.allowance, head.kind != .end {
+                        let decision = try store.admitPush(target: token, allowance: allowance, important: DeliveryMachine.isImportant(head), horizon: horizon, at: now)
+                        guard decision == .send else {
+                            logger.debug("push of event \(head.eventID) to \(head.deviceID) waits for its allowance: \(decision)")
+                            rows = []
+                            return nil
+                        }
+                    }
+                    let timestamp = machine.policy.addressesTarget ? Int(newest.at.timeIntervalSince1970)
+                        : try store.claimTimestamp(activityID: head.activityID, deviceID: head.deviceID, proposed: Int(newest.at.timeIntervalSince1970))
                     // Committed before the request: a crash from here on never repeats this start.
                     if markSendingFirst { try store.markDevicePushSending(eventID: head.eventID, deviceID: head.deviceID, at: now) }
                     let push = DevicePush(
@@ -142,7 +166,7 @@ public struct DeviceDelivery: Sendable {
     }
 
     /// Performs a settlement's actions; the lane goes on past the row only if it may.
-    func record(_ settlement: DeliveryMachine.Settlement, item: Ready, lanes: inout [String: ArraySlice<PendingDevicePush>], now: Date, report: inout DeliveryReport) throws {
+    func record(_ settlement: DeliveryMachine.Settlement, item: Ready, sink: String, lanes: inout [String: ArraySlice<PendingDevicePush>], now: Date, report: inout DeliveryReport) throws {
         let row = item.row
         let what = "\(row.kind.rawValue) of \(row.activityID) to \(row.deviceID) (token \(PushToken.shortened(item.push.token)))"
         for action in settlement.actions {
@@ -176,8 +200,13 @@ public struct DeviceDelivery: Sendable {
                 try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .pending, error: reason, apnsID: nil, notBefore: at, attempted: true, at: now)
                 report.failures += 1
                 logger.warning("\(what) failed, will retry in \(Int(at.timeIntervalSince(now))) s: \(reason)")
+            case .markTargetBroken(let reason):
+                try store.markTargetBroken(deviceID: row.deviceID, reason: reason)
+                let problem = Messages.Pushes.brokenTarget(reason)
+                report.problems.append(problem)
+                logger.error("\(what): \(problem)")
             case .reportConfigurationProblem(let reason):
-                let problem = Messages.Pushes.configurationProblem("APNs", reason)
+                let problem = Messages.Pushes.configurationProblem(Messages.Pushes.sinkLabel(sink), reason)
                 report.problems.append(problem)
                 logger.error("\(what): \(problem)")
             }

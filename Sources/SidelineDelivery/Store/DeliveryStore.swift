@@ -13,10 +13,21 @@ public protocol DeliveryStore: Sendable {
     /// A failed attempt: `giveUp` closes it, otherwise it waits until `retryAt`.
     func markAttemptFailed(eventID: Int64, sink: String, error: String, giveUp: Bool, retryAt: Date?, at now: Date) throws
 
-    /// Device pushes still owed (pending, or a start caught mid-send), oldest event first.
-    func openDevicePushes() throws -> [PendingDevicePush]
-    /// What is known of a device and of the activity on it; `nil` for a removed device.
-    func deviceFacts(deviceID: String, activityID: String) throws -> DeviceFacts?
+    /// `sink`'s device pushes still owed (pending, or a start caught mid-send), oldest event first.
+    func openDevicePushes(sink: String) throws -> [PendingDevicePush]
+    /// What is known of a device and of the activity on it (and of the target's allowance
+    /// on `now`'s UTC day); `nil` for a removed device.
+    func deviceFacts(deviceID: String, activityID: String, at now: Date) throws -> DeviceFacts?
+    /// Checks a target's daily allowance and counts the push if it may go, atomically.
+    func admitPush(target: String, allowance: PushAllowance, important: Bool, horizon: Date, at now: Date) throws -> PushAllowance.Decision
+    /// Gives back an admitted push that never left.
+    func returnPush(target: String, at now: Date) throws
+    /// The receiver refused the target itself (Home Assistant: unknown service).
+    func markTargetBroken(deviceID: String, reason: String) throws
+    /// The notify services of targets marked broken.
+    func brokenTargets() throws -> Set<String>
+    /// The receiver lists these services again: their targets are no longer broken.
+    func clearBrokenTargets(services: Set<String>) throws
     /// The `aps.timestamp` for a push: `proposed`, or one more than the last one sent for
     /// this activity on this device, so they strictly increase.
     func claimTimestamp(activityID: String, deviceID: String, proposed: Int) throws -> Int

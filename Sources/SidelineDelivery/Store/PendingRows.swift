@@ -30,21 +30,23 @@ public struct PendingDevicePush: Sendable, Hashable {
     public let deviceID: String
     public let activityID: String
     public let kind: LifecycleEventKind
+    public let reason: LifecycleReason
     /// The event's instant (the pass that made it).
     public let at: Date
-    /// The push's parts, encoded once when the event was committed (``DevicePushBody``).
-    public let body: DevicePushBody
+    /// The push, encoded once when the event was committed.
+    public let body: DevicePayload
     public let attempts: Int
     /// Not before this instant (backoff after a 429 or 5xx).
     public let notBefore: Date
     /// A push-to-start that was on the wire when its process died.
     public let wasSending: Bool
 
-    public init(eventID: Int64, deviceID: String, activityID: String, kind: LifecycleEventKind, at: Date, body: DevicePushBody, attempts: Int, notBefore: Date, wasSending: Bool) {
+    public init(eventID: Int64, deviceID: String, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason = .points, at: Date, body: DevicePayload, attempts: Int, notBefore: Date, wasSending: Bool) {
         self.eventID = eventID
         self.deviceID = deviceID
         self.activityID = activityID
         self.kind = kind
+        self.reason = reason
         self.at = at
         self.body = body
         self.attempts = attempts
@@ -68,12 +70,25 @@ public struct DeviceFacts: Sendable, Hashable {
     public var dismissed: Bool
     /// How the activity's start went on this device (`nil`: no start push for it here).
     public var startStatus: DevicePushStatus?
+    /// A Home Assistant target's notify service.
+    public var notifyService: String?
+    /// `devices pause`: nothing before this instant.
+    public var pausedUntil: Date?
+    /// Home Assistant refused the target (400); nothing until it is added again or listed.
+    public var brokenReason: String?
+    /// What the target has used of today's allowance (Home Assistant).
+    public var allowanceUse: PushAllowance.Use?
 
-    public init(environment: PushEnvironment, pushToStartToken: String?, activityToken: String? = nil, dismissed: Bool = false, startStatus: DevicePushStatus? = nil) {
+    public init(environment: PushEnvironment, pushToStartToken: String?, activityToken: String? = nil, dismissed: Bool = false, startStatus: DevicePushStatus? = nil,
+                notifyService: String? = nil, pausedUntil: Date? = nil, brokenReason: String? = nil, allowanceUse: PushAllowance.Use? = nil) {
         self.environment = environment
         self.pushToStartToken = pushToStartToken
         self.activityToken = activityToken
         self.dismissed = dismissed
         self.startStatus = startStatus
+        self.notifyService = notifyService
+        self.pausedUntil = pausedUntil
+        self.brokenReason = brokenReason
+        self.allowanceUse = allowanceUse
     }
 }

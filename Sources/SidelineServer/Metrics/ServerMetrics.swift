@@ -47,7 +47,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text, gauges refreshed from the store first.
-    func exposition(store: SQLiteStore, budget: RateBudget, at now: Date) throws(StoreError) -> String {
+    func exposition(store: SQLiteStore, budget: RateBudget, homeAssistantAllowance: Int? = nil, at now: Date) throws(StoreError) -> String {
         let running = try store.runningActivities(at: now)
         var phases = ["live": 0, "grace": 0]
         for activity in running {
@@ -61,6 +61,15 @@ public final class ServerMetrics: Sendable {
         Gauge(label: "sideline_sleeper_budget_limit", factory: factory).record(budget.limit)
         for count in try store.deliveryCounts() {
             Gauge(label: "sideline_pushes", dimensions: [("sink", count.sink), ("status", count.status)], factory: factory).record(count.count)
+        }
+        // Home Assistant: each notify service's pushes today (UTC day) against the allowance.
+        if let limit = homeAssistantAllowance {
+            let services = Set(try store.devices().compactMap(\.notifyService))
+            for service in services {
+                let use = try store.allowanceUse(target: service, at: now)
+                Gauge(label: "sideline_homeassistant_pushes_today", dimensions: [("service", service)], factory: factory).record(use.used)
+                Gauge(label: "sideline_homeassistant_allowance", dimensions: [("service", service)], factory: factory).record(limit)
+            }
         }
         return registry.emitToString()
     }

@@ -35,7 +35,8 @@ struct HealthRoutes {
     }
 
     func metrics() throws -> Response {
-        let text = try environment.metrics.exposition(store: environment.store, budget: environment.configuration.rateBudget, at: environment.now())
+        let text = try environment.metrics.exposition(store: environment.store, budget: environment.configuration.rateBudget,
+                                                       homeAssistantAllowance: environment.configuration.homeAssistant?.dailyPushes, at: environment.now())
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }

@@ -14,8 +14,18 @@ enum StatusPageHTML {
             ["#" + r.registration, r.username, "\(r.leagueName) (\(r.leagueID))", r.lifecycle + (r.dryRunLifecycle == "idle" ? "" : " · \(Copy.dryRun) \(r.dryRunLifecycle)"), r.activity ?? "—"]
         }
         let devices = model.devices.map { d in
-            [d.id, d.name, model.usernames[d.sleeperUserID] ?? d.sleeperUserID, d.environment.rawValue, d.pushToStartToken.map(PushToken.shortened) ?? Copy.noToken]
+            let reach = d.notifyService.map { "notify.\($0)" } ?? (d.pushToStartToken.map(PushToken.shortened) ?? Copy.noToken)
+            return [d.id, d.name, model.usernames[d.sleeperUserID] ?? d.sleeperUserID, d.notifyService == nil ? "apns · \(d.environment.rawValue)" : "homeassistant", reach]
         }
+        let targets = report.homeAssistant.map { t in
+            [t.service, "\(t.usedToday) / \(t.allowance)", t.spacingSeconds.map { Copy.spacing($0) } ?? Copy.reserveOnly, t.pausedUntil ?? "—", t.refused ?? "—"]
+        }
+        let homeAssistant = report.homeAssistant.isEmpty && report.sinkProblems.isEmpty ? "" : """
+            <section id="homeassistant"><h2>\(HTML.escape(Copy.homeAssistant))</h2>
+            \(report.sinkProblems.map { HTML.text("p", $0, class: "warn") }.joined())
+            \(HTML.table(Copy.columnsHomeAssistant, targets, empty: Copy.noDevices))
+            </section>
+            """
         let events = model.events.map { e in
             [String(e.at.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " "), e.event.rawValue + (e.dryRun ? " (\(Copy.dryRun))" : ""), e.reason.rawValue, "\(e.username) · \(e.leagueName)", e.contentState.lockScreen.headline]
         }
@@ -50,6 +60,7 @@ enum StatusPageHTML {
         <section id="devices"><h2>\(HTML.escape(Copy.devices))</h2>
         \(HTML.table(Copy.columnsDevices, devices, empty: Copy.noDevices))
         </section>
+        \(homeAssistant)
         <section id="events"><h2>\(HTML.escape(Copy.events))</h2>
         \(HTML.table(Copy.columnsEvents, events, empty: Copy.noEvents))
         </section>
@@ -66,6 +77,10 @@ enum StatusPageHTML {
     static func card(_ activity: StatusPageModel.Activity) -> String {
         let a = activity.attributes, s = activity.state
         let median = s.medianNote.map { HTML.text("div", $0, class: "lock-note") } ?? ""
+        // What Home Assistant's Companion app shows for the same state.
+        let ha = HomeAssistantNotification.forEvent(kind: .update, reason: .points, activityID: activity.activityID, at: .distantPast,
+                                                    attributes: a, state: s, dismissalDelay: 0)
+        let haLine = "\(ha.title ?? "") [\(ha.data.criticalText ?? "")] — \(ha.message)"
         return """
         <article class="activity" data-activity="\(HTML.escape(activity.activityID))">
         <p class="who">\(HTML.escape("\(activity.username) · \(activity.activityID) · \(activity.phase)"))</p>
@@ -79,6 +94,7 @@ enum StatusPageHTML {
         </div>
         <div class="island" aria-label="\(HTML.escape(Copy.island))">\(HTML.text("span", s.compactLeading))<span class="camera"></span>\(HTML.text("span", s.compactTrailing))</div>
         <p class="watch">\(HTML.escape(Copy.watch)): \(HTML.escape("\(s.small.headline) · \(s.small.detail)"))</p>
+        <p class="watch">\(HTML.escape(Messages.Display.Preview.homeAssistant)): \(HTML.escape(haLine))</p>
         </article>
         """
     }

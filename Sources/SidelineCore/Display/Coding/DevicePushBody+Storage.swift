@@ -16,6 +16,7 @@ extension DevicePushBody {
     /// version of Sideline.
     public struct StorageError: Error, Sendable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public var storageBytes: Data {
