@@ -16,6 +16,7 @@ import PackageDescription
 //   CCurl               C shim: typed wrappers for libcurl's variadic setopt/getinfo (system libcurl)
 //   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
+//   SidelineFakeHomeAssistant a Home Assistant look-alike on loopback (tests)
 //   sideline            the thin executable
 //   sideline-bench      the adaptive-polling benchmark (synthetic Sleeper in a child process)
 let package = Package(
@@ -70,7 +71,7 @@ let package = Package(
         .target(
             name: "SidelineSinks",
             dependencies: [
-                "SidelineDelivery", "SidelineHTTP", "SidelineCore", "SidelineAPNs",
+                "SidelineDelivery", "SidelineHTTP", "SidelineCurl", "SidelineCore", "SidelineAPNs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -113,6 +114,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(
+            name: "SidelineFakeHomeAssistant",
+            dependencies: [
+                "SidelineCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "sideline",
             dependencies: [
@@ -142,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "SidelineSinksTests",
             dependencies: [
-                "SidelineSinks", "SidelineDelivery", "SidelineHTTP", "SidelineCore",
+                "SidelineSinks", "SidelineDelivery", "SidelineHTTP", "SidelineCurl", "SidelineCore", "SidelineFakeHomeAssistant",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

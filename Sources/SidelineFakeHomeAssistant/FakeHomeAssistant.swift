@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// A Home Assistant look-alike on loopback for tests: the REST calls Sideline's Home
+/// Assistant sink makes (`GET /api/`, `GET /api/services`, `POST /api/services/notify/<service>`)
+/// with HA's bearer check and its 400/401 answers, recording every call.
+///
+/// ```swift
+/// let fake = FakeHomeAssistant(token: "t0ken", notifyServices: ["mobile_app_alex_iphone"])
+/// let base = try await fake.start()          // http://127.0.0.1:<port>
+/// fake.answer("mobile_app_alex_iphone", with: 503, retryAfter: "7")
+/// …
+/// #expect(fake.calls.count == 1)
+/// await fake.stop()
+/// ```
+///
+/// Settings, scripts and the call log are behind a lock, so they are read and changed
+/// without `await`, even while requests are being served.
+public actor FakeHomeAssistant {
+    private nonisolated let state: FakeHomeAssistantState
+    private let logger: Logger
+    private var task: Task<Void, any Error>?
+    private var group: ServiceGroup?
+    private var baseURL: URL?
+
+    /// - Parameters:
+    ///   - token: the one bearer token accepted.
+    ///   - notifyServices: the notify services that exist, without `notify.`.
+    ///   - clock: stamps each call's ``FakeHomeAssistantCall/receivedAt`` (a scripted day's clock).
+    public init(
+        token: String, notifyServices: Set<String>,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "sideline.fake-homeassistant")
+    ) {
+        state = FakeHomeAssistantState(token: token, services: notifyServices, clock: clock)
+        var quiet = logger
+        quiet.logLevel = .warning
+        self.logger = quiet
+    }
+
+    /// Every call so far, oldest first, whatever it was answered.
+    public nonisolated var calls: [FakeHomeAssistantCall] { state.calls }
+
+    /// The notify calls to `service` so far, oldest first.
+    public nonisolated func calls(to service: String) -> [FakeHomeAssistantCall] {
+        state.calls.filter { $0.service == service }
+    }
+
+    /// The next calls to `service` are answered `statuses`, in order (with `Retry-After:
+    /// retryAfter` when given), whatever their token or body; then as usual.
+    public nonisolated func answer(_ service: String, with statuses: Int..., retryAfter: String? = nil) {
+        state.script(service, statuses.map { FakeHomeAssistantReply(status: $0, retryAfter: retryAfter) })
+    }
+
+    /// Replaces the notify services that exist (a phone added or removed in HA).
+    public nonisolated func setNotifyServices(_ services: Set<String>) { state.setServices(services) }
+
+    /// Replaces the accepted token (the old one revoked).
+    public nonisolated func setToken(_ token: String) { state.setToken(token) }
+
+    /// Binds `127.0.0.1` on a free port and returns the base URL once it accepts connections.
+    public func start() async throws -> URL {
+        if let baseURL { return baseURL }
+        let (ports, continuation) = AsyncStream.makeStream(of: Int?.self)
+        let app = Application(
+            responder: FakeHomeAssistantResponder(state: state),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "FakeHomeAssistant"),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port)
+                continuation.finish()
+            },
+            logger: logger
+        )
+        // Our own group (not `app.run()`) so `stop()` can shut down gracefully, as the fake
+        // Sleeper does: cancelling the server task mid-accept trips a NIO assertion.
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        self.task = task
+        self.group = group
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() ?? nil, let url = URL(string: "http://127.0.0.1:\(port)") else {
+            await stop()
+            throw FakeHomeAssistantError.couldNotBind
+        }
+        baseURL = url
+        return url
+    }
+
+    /// Stops serving and waits until the port is closed.
+    public func stop() async {
+        guard let task else { return }
+        await group?.triggerGracefulShutdown()
+        _ = await task.result
+        self.task = nil
+        group = nil
+        baseURL = nil
+    }
+}
+
+public enum FakeHomeAssistantError: Error, CustomStringConvertible {
+    case couldNotBind
+    public var description: String { "the fake Home Assistant could not bind 127.0.0.1" }
+}

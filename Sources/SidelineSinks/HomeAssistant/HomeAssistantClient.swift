@@ -1,0 +1,106 @@
+import Foundation
+import SidelineHTTP
+
+/// Home Assistant's REST API, as the sink needs it: one notify call per push, and the list
+/// of notify services to check a target against before it is stored.
+///
+/// The token is sent only in the `Authorization` header; it is kept out of every answer,
+/// error and description (``description``, `dump` and string interpolation show the
+/// address only).
+public struct HomeAssistantClient: Sendable {
+    /// HA's address as configured (`http://homeassistant.local:8123`); a path prefix (HA
+    /// behind a reverse proxy) is kept.
+    public let baseURL: URL
+    private let token: String
+    private let transport: any HTTPTransport
+    private let poster: any HTTPPoster
+    private let timeout: TimeInterval
+
+    /// - Parameters:
+    ///   - baseURL: HA's address.
+    ///   - token: a long-lived access token.
+    ///   - transport: for the service list (its own timeout applies).
+    ///   - poster: for notify calls. Both are a ``CurlTransport`` in production; no default,
+    ///     so a forgotten argument never means real network calls.
+    ///   - timeout: per notify call, in seconds.
+    public init(baseURL: URL, token: String, transport: any HTTPTransport, poster: any HTTPPoster, timeout: TimeInterval = 10) {
+        self.baseURL = baseURL
+        self.token = token
+        self.transport = transport
+        self.poster = poster
+        self.timeout = timeout
+    }
+
+    /// `POST <base>/api/services/notify/<service>` with `body` (the notify service data, as
+    /// JSON) sent byte for byte.
+    ///
+    /// `service` may be given as `notify.<name>`; a name HA could not have
+    /// (``HomeAssistantService/normalized(_:)`` gives `nil`) is answered `badRequest`
+    /// without a call, so no text from configuration ever becomes an arbitrary URL path.
+    public func notify(service: String, body: Data) async -> HomeAssistantAnswer {
+        guard let name = HomeAssistantService.normalized(service) else {
+            return .badRequest(message: "\"\(HomeAssistantAnswer.redacted(String(service.prefix(80)), token: token))\" is not a Home Assistant notify service name")
+        }
+        guard let url = self.url("api/services/notify/\(name)") else { return .notSent(reason: "invalid homeassistant.url") }
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        do {
+            let response = try await poster.post(url, headers: headers, body: body, timeout: timeout)
+            return .from(response, redacting: token)
+        } catch {
+            return .from(error, redacting: token)
+        }
+    }
+
+    /// `GET <base>/api/services`: the names of the `notify` domain's services (without the
+    /// `notify.` prefix), e.g. `["mobile_app_alex_iphone"]`.
+    public func notifyServices() async throws(HomeAssistantError) -> Set<String> {
+        guard let url = self.url("api/services") else { throw .unreachable("invalid homeassistant.url") }
+        let response: HTTPTransportResponse
+        do {
+            response = try await transport.get(url, headers: ["Authorization": "Bearer \(token)"])
+        } catch {
+            throw .unreachable("\(HTTPPostError.redacted(url)): \(HomeAssistantAnswer.redacted(error.reason, token: token))")
+        }
+        switch response.status {
+        case 200: break
+        case 401, 403: throw .unauthorized
+        default:
+            let said = HomeAssistantAnswer.message(in: response.body, redacting: token).map { " — \($0)" } ?? ""
+            throw .unexpected("HTTP \(response.status)\(said)")
+        }
+        let domains: [ServiceDomain]
+        do {
+            domains = try JSONDecoder().decode([ServiceDomain].self, from: response.body)
+        } catch {
+            throw .unexpected("the answer is not a list of service domains")
+        }
+        var names: Set<String> = []
+        for entry in domains where entry.domain == "notify" { names.formUnion((entry.services ?? [:]).keys) }
+        return names
+    }
+
+    /// `<base>/<path>`, whether or not the base ends in `/`.
+    private func url(_ path: String) -> URL? {
+        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        return URL(string: "\(base)/\(path)")
+    }
+
+    /// One entry of `GET /api/services`. Only the notify domain's service names are read;
+    /// `services` is optional so an odd entry of another domain does not spoil the list.
+    private struct ServiceDomain: Decodable {
+        let domain: String
+        let services: [String: Skipped]?
+    }
+
+    /// A service's description (fields, targets), which can run to kilobytes: not kept.
+    private struct Skipped: Decodable {
+        init(from decoder: any Decoder) {}
+    }
+}
+
+extension HomeAssistantClient: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "HomeAssistantClient(\(HTTPPostError.redacted(baseURL)))" }
+    public var debugDescription: String { description }
+    /// `dump` and the debugger show the address only: a default mirror would list the token.
+    public var customMirror: Mirror { Mirror(self, children: ["baseURL": HTTPPostError.redacted(baseURL)]) }
+}
