@@ -6,7 +6,7 @@ import Testing
 /// matter, routine updates are spread to the horizon.
 @Suite("Push allowance: a daily budget per target, paced")
 struct PushAllowanceTests {
-    static let noon = Date(timeIntervalSince1970: 1_795_363_200 + 12 * 3600)  // 2026-11-22 12:00 UTC
+    static let noon = Date(timeIntervalSince1970: 1_795_305_600 + 12 * 3600)  // 2026-11-22 12:00 UTC
     static let midnight = PushAllowance.nextMidnight(after: noon)
     let allowance = PushAllowance(limit: 300)
 

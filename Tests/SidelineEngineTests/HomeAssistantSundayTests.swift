@@ -33,9 +33,9 @@ struct HomeAssistantSundayTests {
         var loudSentInPass = 0
     }
 
-    @Test("Every start and end arrives, no service exceeds its allowance on any UTC day, lead changes and finals go within the pass")
-    func wholeSunday() async throws {
-        let limit = 60
+    @Test("Every start and end arrives, no service exceeds its allowance on any UTC day, lead changes and finals go within the pass",
+          arguments: [60, 300])
+    func wholeSunday(limit: Int) async throws {
         let harness = try await EngineHarness(at: "2026-11-22T14:20:00Z", overrides: ["homeassistant.daily_pushes": "\(limit)"])
         let fake = FakeHomeAssistant(token: Self.token, notifyServices: [Self.sharedPhone, Self.blakePhone, "mobile_app_other"], clock: { harness.now })
         let base = try await fake.start()
@@ -57,7 +57,7 @@ struct HomeAssistantSundayTests {
 
         let calls = fake.calls.filter { $0.service != nil }
         let events = try store.outbox(limit: 10_000).filter { $0.mode == .live }
-        #expect(calls.allSatisfy(\.accepted), "the look-alike accepted every well-formed push")
+        #expect(calls.allSatisfy { $0.accepted }, "the look-alike accepted every well-formed push")
 
         // Every activity's start and end reached Home Assistant, on every target of its user.
         let activities = Set(events.filter { $0.kind == .start }.map(\.activityID))
