@@ -177,7 +177,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeSleeper"]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -97,6 +97,36 @@ struct ConfigurationTests {
         #expect(overridden.dismissalDelay == 900)
     }
 
+    @Test("Home Assistant: url and token are required when it is enabled, the allowance is 10–500, the dismissal delay is sink-neutral")
+    func homeAssistantSettings() throws {
+        let good = ["SIDELINE_SINKS_ENABLED": "homeassistant,stdout", "SIDELINE_HOMEASSISTANT_URL": "http://homeassistant.local:8123",
+                    "SIDELINE_HOMEASSISTANT_TOKEN": "a-long-lived-token"]
+        let settings = try #require(try resolve(env: good).homeAssistant)
+        #expect(settings.baseURL.absoluteString == "http://homeassistant.local:8123")
+        #expect(settings.dailyPushes == 300)
+        #expect(settings.token.value == "a-long-lived-token")
+        #expect(!"\(settings)".contains("a-long-lived-token"), "the token is never shown")
+        #expect(try resolve(env: [:]).homeAssistant == nil)
+        for key in ["SIDELINE_HOMEASSISTANT_URL", "SIDELINE_HOMEASSISTANT_TOKEN"] {
+            var missing = good
+            missing[key] = nil
+            let name = key == "SIDELINE_HOMEASSISTANT_URL" ? "homeassistant.url" : "homeassistant.token"
+            #expect(failure { () throws(ConfigurationError) in try resolve(env: missing) }.contains("\(name) is required"))
+        }
+        for bad in ["9", "501", "true"] {
+            var allowance = good
+            allowance["SIDELINE_HOMEASSISTANT_DAILY_PUSHES"] = bad
+            #expect(failure { () throws(ConfigurationError) in try resolve(env: allowance) }.contains("homeassistant.daily_pushes"))
+        }
+        var ftp = good
+        ftp["SIDELINE_HOMEASSISTANT_URL"] = "ftp://ha.local"
+        #expect(failure { () throws(ConfigurationError) in try resolve(env: ftp) }.contains("homeassistant.url"))
+        // The dismissal delay: the new name wins, the old one is still read.
+        #expect(try resolve(env: ["SIDELINE_APNS_DISMISSAL_MINUTES": "5"]).dismissalDelay == 300)
+        #expect(try resolve(env: ["SIDELINE_DISPLAY_DISMISSAL_MINUTES": "10", "SIDELINE_APNS_DISMISSAL_MINUTES": "5"]).dismissalDelay == 600)
+        #expect(try resolve(env: [:]).dismissalDelay == 0)
+    }
+
     func failure(_ body: () throws(ConfigurationError) -> SidelineConfiguration) -> String {
         do { _ = try body(); return "no error" } catch { return error.message }
     }
