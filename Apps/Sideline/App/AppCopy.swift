@@ -19,5 +19,4 @@ enum AppCopy {
     static let unpairButton = "Unpair"
     static let unpairConfirm = "Unpair this iPhone? The server stops sending it Live Activities."
     static let forgetButton = "Forget this server anyway"
-    static let pendingReports = "Some updates for the server are waiting; they will be sent when it can be reached."
 }

@@ -11,11 +11,14 @@ struct KeychainSecretStore: SecretStore {
         var description: String { "Keychain error \(status)" }
     }
 
-    private let query: [String: Any] = [
-        kSecClass as String: kSecClassGenericPassword,
-        kSecAttrService as String: "sideline.device",
-        kSecAttrAccount as String: "credentials",
-    ]
+    // Computed, not stored: `[String: Any]` is not Sendable, and a SecretStore must be.
+    private var query: [String: Any] {
+        [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: "sideline.device",
+            kSecAttrAccount as String: "credentials",
+        ]
+    }
 
     func load() async throws -> DeviceCredentials? {
         var search = query

@@ -16,7 +16,7 @@ struct SettingsView: View {
                     LabeledContent("APNs", value: credentials.environment.rawValue)
                 }
                 if model.hasUnreportedTokens {
-                    Section { Text(AppCopy.pendingReports).foregroundStyle(.secondary) }
+                    Section { Text(ClientMessages.reportsPending).foregroundStyle(.secondary) }
                 }
                 Section {
                     Button(AppCopy.unpairButton, role: .destructive) { confirming = true }
