@@ -16,6 +16,7 @@ enum AppCopy {
     static let settingsTitle = "Settings"
     static let serverLabel = "Server"
     static let deviceLabel = "This iPhone"
+    static let environmentLabel = "APNs environment"
     static let unpairButton = "Unpair"
     static let unpairConfirm = "Unpair this iPhone? The server stops sending it Live Activities."
     static let forgetButton = "Forget this server anyway"

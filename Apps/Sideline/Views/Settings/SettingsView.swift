@@ -13,7 +13,7 @@ struct SettingsView: View {
                 Section {
                     LabeledContent(AppCopy.serverLabel, value: credentials.server.absoluteString)
                     LabeledContent(AppCopy.deviceLabel, value: credentials.deviceID)
-                    LabeledContent("APNs", value: credentials.environment.rawValue)
+                    LabeledContent(AppCopy.environmentLabel, value: credentials.environment.rawValue)
                 }
                 if model.hasUnreportedTokens {
                     Section { Text(ClientMessages.reportsPending).foregroundStyle(.secondary) }
