@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module map (see README "Layout"):
-//   SidelineActivity    shared Live Activity model (Foundation only; an iOS widget can depend on it)
+//   SidelineActivity    shared Live Activity model (Foundation only), in Packages/SidelineKit (ADR 023)
+//   SidelineDeviceClient the iPhone app's client for the device API, also in Packages/SidelineKit
 //   SidelineCore        pure logic: models, mapping, lifecycle, poll planning, rate budget. No I/O.
 //   SidelineSleeper     adapter: Sleeper HTTP client and game-status feeds (over SidelineCurl)
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
@@ -24,9 +25,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "sideline", targets: ["sideline"]),
-        .library(name: "SidelineActivity", targets: ["SidelineActivity"]),
     ],
     dependencies: [
+        // The Live Activity model and the device client, in a package of their own so the
+        // iPhone app can depend on them without the server's graph (ADR 023).
+        .package(path: "Packages/SidelineKit"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -43,15 +46,14 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
-        .target(name: "SidelineActivity"),
-        .target(name: "SidelineCore", dependencies: ["SidelineActivity"]),
+        .target(name: "SidelineCore", dependencies: [.product(name: "SidelineActivity", package: "SidelineKit")]),
         .target(
             name: "SidelineSleeper",
             dependencies: ["SidelineCore", "SidelineHTTP", "SidelineCurl", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "SidelineDelivery",
-            dependencies: ["SidelineCore", "SidelineActivity", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SidelineCore", .product(name: "SidelineActivity", package: "SidelineKit"), .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "SidelineStore",
@@ -90,7 +92,7 @@ let package = Package(
         .target(
             name: "SidelineServer",
             dependencies: [
-                "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineActivity",
+                "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", .product(name: "SidelineActivity", package: "SidelineKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -161,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "SidelineAPNsTests",
             dependencies: [
-                "SidelineAPNs", "SidelineCurl", "SidelineCore", "SidelineActivity",
+                "SidelineAPNs", "SidelineCurl", "SidelineCore", .product(name: "SidelineActivity", package: "SidelineKit"),
                 // The sink and the kill-and-restart test: the real binary against the fakes.
                 "sideline", "SidelineSinks", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineFakeSleeper",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -175,6 +177,17 @@ let package = Package(
             dependencies: [
                 "SidelineServer", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineHTTP", "SidelineFakeSleeper",
                 .product(name: "Logging", package: "swift-log"),
+                // The app's client against the real server (DeviceClientTests).
+                .product(name: "SidelineDeviceClient", package: "SidelineKit"),
+            ]
+        ),
+        // The iPhone app's client library (Packages/SidelineKit): its rules, with no server.
+        // Its tests against the real API server are in SidelineServerTests (run second).
+        .testTarget(
+            name: "SidelineDeviceClientTests",
+            dependencies: [
+                .product(name: "SidelineDeviceClient", package: "SidelineKit"),
+                .product(name: "SidelineActivity", package: "SidelineKit"),
             ]
         ),
         .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper"]),

@@ -1,0 +1,23 @@
+/// The app's own words, in one place (the server writes everything a Live Activity shows).
+enum AppCopy {
+    static let onboardingTitle = "Pair with your Sideline server"
+    static let onboardingBody = "Run `sideline devices invite <your Sleeper name>` on the server, then scan the QR code it prints, or type the code and the server's address."
+    static let scanButton = "Scan QR code"
+    static let typeButton = "Type the code"
+    static let codeField = "Pairing code (e.g. K7PQ-2XWZ)"
+    static let serverField = "Server (e.g. https://sideline.example.com)"
+    static let pairButton = "Pair"
+    static let scanTitle = "Scan the pairing code"
+    static let scannerUnavailable = "This iPhone cannot scan codes here. Type the code instead."
+    static let cancel = "Cancel"
+    static let activitiesTitle = "Games"
+    static let noActivities = "Nothing is running. A Live Activity starts on its own when your first player's game kicks off."
+    static let dismissedBadge = "Swiped away on this iPhone"
+    static let settingsTitle = "Settings"
+    static let serverLabel = "Server"
+    static let deviceLabel = "This iPhone"
+    static let environmentLabel = "APNs environment"
+    static let unpairButton = "Unpair"
+    static let unpairConfirm = "Unpair this iPhone? The server stops sending it Live Activities."
+    static let forgetButton = "Forget this server anyway"
+}

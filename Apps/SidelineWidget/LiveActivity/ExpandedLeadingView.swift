@@ -1,0 +1,17 @@
+import SwiftUI
+import WidgetKit
+import SidelineActivity
+
+/// Dynamic Island, expanded leading: this person's short team name over their score.
+struct ExpandedLeadingView: View {
+    let context: ActivityViewContext<LiveActivityAttributes>
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(context.attributes.myTeamShortName).font(.caption).lineLimit(1)
+            ScoreText(text: context.state.expanded.leading)
+                .font(.title3.weight(.semibold))
+                .foregroundStyle(SentimentColor.color(for: context.state.sentiment))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import SwiftUI
+import WidgetKit
+import SidelineActivity
+
+/// The Lock Screen and StandBy: the title, the server's three lines, and its stale text
+/// instead of the footer once the system marks the activity stale.
+struct LockScreenView: View {
+    let context: ActivityViewContext<LiveActivityAttributes>
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(context.attributes.title)
+                .font(.headline)
+                .lineLimit(1)
+            ScoreText(text: context.state.lockScreen.headline)
+                .font(.title2.weight(.semibold))
+                .foregroundStyle(SentimentColor.color(for: context.state.sentiment))
+            Text(context.state.lockScreen.detail)
+                .font(.subheadline)
+                .lineLimit(1)
+            Text(context.isStale ? context.state.staleText : context.state.lockScreen.footer)
+                .font(.caption)
+                .foregroundStyle(WidgetColors.secondary)
+                .lineLimit(1)
+        }
+        .foregroundStyle(WidgetColors.foreground)
+        .padding(14)
+    }
+}

@@ -1,0 +1,15 @@
+import SwiftUI
+import WidgetKit
+import SidelineActivity
+
+/// Dynamic Island, minimal: always live data (the margin), never a static logo.
+struct MinimalView: View {
+    let context: ActivityViewContext<LiveActivityAttributes>
+
+    var body: some View {
+        ScoreText(text: context.state.minimal)
+            .font(.caption2)
+            .minimumScaleFactor(0.6)
+            .foregroundStyle(SentimentColor.color(for: context.state.sentiment))
+    }
+}
