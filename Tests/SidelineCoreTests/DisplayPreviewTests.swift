@@ -18,6 +18,8 @@ struct DisplayPreviewTests {
               3 playing · 2 to play · 4 done — P. Mahomes 24.3
             Watch: 87.4 – 72.1 · Up 15.3
             If stale: Scores may be behind — last update 2:14 PM
+            Home Assistant: Gridiron Gang vs Taco Tuesday [87.4 – 72.1] 4/9 done
+              Up 15.3 — 87.4 – 72.1 · 3 playing · 2 to play · 4 done · as of 2:14 PM
             """)
     }
 }
