@@ -190,7 +190,7 @@ let package = Package(
                 .product(name: "SidelineActivity", package: "SidelineKit"),
             ]
         ),
-        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper"]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", .product(name: "SidelineDeviceClient", package: "SidelineKit")]),
     ],
     swiftLanguageModes: [.v6]
 )
