@@ -43,6 +43,15 @@ struct CLIHomeAssistantTests {
         #expect(rows.first?["notify_service"] as? String == "mobile_app_alex_iphone")
         let id = try #require(rows.first?["id"] as? String)
 
+        // `status` shows the target's allowance for the day.
+        let status = try await cli.run("status")
+        #expect(status.stdout.contains("notify.mobile_app_alex_iphone: 0 of 300 today, routine updates every"), "\(status.stdout)")
+        let statusJSON = try JSONSerialization.jsonObject(with: Data(try await cli.run("status", "--json").stdout.utf8)) as? [String: Any]
+        let target = try #require((statusJSON?["homeassistant"] as? [[String: Any]])?.first)
+        #expect(target["service"] as? String == "mobile_app_alex_iphone")
+        #expect(target["allowance"] as? Int == 300)
+        #expect(target["used_today"] as? Int == 0)
+
         // Pause for the rest of the day, then resume.
         let paused = try await cli.run("devices", "pause", id)
         #expect(paused.status == 0, "\(paused.stderr)")
