@@ -183,17 +183,6 @@ extension Scheduler {
     /// The meta key the Home Assistant sink keeps a refused token's hash under.
     public static let refusedTokenKey = "homeassistant.refused_token_sha256"
 
-    /// When today's games end, for pacing a daily allowance: three and a half hours after the
-    /// last kickoff of the current week before the next UTC midnight (the next midnight when
-    /// there is none). Not per target: every target is paced to the day's last game.
-    func dayEnd(at now: Date) -> Date {
-        let midnight = PushAllowance.nextMidnight(after: now)
-        guard let week = try? currentWeek(), let schedule = cache.schedules[week]?.schedule else { return midnight }  // no week: the whole day
-        let today = schedule.games.map(\.kickoff).filter { $0 < midnight && $0 > now - 12 * 3600 }
-        guard let last = today.max() else { return midnight }
-        return min(midnight, max(now, last + 3.5 * 3600))
-    }
-
     /// The budget in use, live leagues and the freshness achieved (real passes).
     func polling(_ plan: PollPlanInput, lifecycles: [LifecycleKey: LifecycleState], at now: Date) throws(StoreError) -> StatusReport.Polling {
         let budget = configuration.rateBudget

@@ -112,6 +112,13 @@ public actor Scheduler {
         }
     }
 
+    /// When today's games end, for pacing a daily allowance (``PushAllowance/dayEnd(kickoffs:now:)``).
+    func dayEnd(at now: Date) -> Date {
+        // `currentWeek()` reads the cache only; without a week the whole UTC day is the horizon.
+        guard let week = try? currentWeek(), let schedule = cache.schedules[week]?.schedule else { return PushAllowance.nextMidnight(after: now) }
+        return PushAllowance.dayEnd(kickoffs: schedule.games.map(\.kickoff), now: now)
+    }
+
     enum FetchStage {
         case state, schedules, matchups
 

@@ -69,8 +69,8 @@ struct DevicesCommand: AsyncParsableCommand {
         /// stores the target.
         func addHomeAssistant(_ text: String, wiring: Wiring) async throws {
             guard let service = HomeAssistantService.normalized(text) else { throw CLIFailure(Messages.Devices.badNotifyService(text), code: .refused) }
-            let service_ = DeviceService(store: wiring.store)
-            do { _ = try service_.registeredUser(user) } catch { throw CLIFailure("\(error)", code: .refused) }
+            let devices = DeviceService(store: wiring.store)
+            do { _ = try devices.registeredUser(user) } catch { throw CLIFailure("\(error)", code: .refused) }
             if let client = wiring.homeAssistantClient() {
                 let known: Set<String>
                 do { known = try await client.notifyServices() } catch {
@@ -83,7 +83,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 printError(Messages.Devices.homeAssistantNotChecked)
             }
             let device: Device
-            do { device = try service_.addHomeAssistant(user: user, name: name, service: service, at: Date()) } catch {
+            do { device = try devices.addHomeAssistant(user: user, name: name, service: service, at: Date()) } catch {
                 throw CLIFailure("\(error)", code: .refused)
             }
             print(Messages.Devices.addedHomeAssistant(device.id, user: user, service: service))

@@ -11,11 +11,11 @@ struct StoredHomeAssistantNotes: HomeAssistantNotes {
 
     func refusedTokenHash() -> String? {
         // Unreadable: treated as "not refused"; HA then answers 401 again and it is noted again.
-        (try? store.meta(Self.key)) ?? nil
+        (try? store.meta(Self.key)) ?? nil  // unreadable: as above
     }
 
     func setRefusedTokenHash(_ hash: String?) {
         // Not kept: the next pass asks HA once more and gets the same 401. Nothing is lost.
-        try? store.setMeta(Self.key, hash ?? "")
+        try? store.setMeta(Self.key, hash ?? "")  // not kept: as above
     }
 }

@@ -40,6 +40,14 @@ struct PushAllowanceTests {
         #expect(allowance.currentSpacing(use: use, now: Self.noon, horizon: Self.midnight) == nil)
     }
 
+    @Test("The horizon is three and a half hours after the day's last kickoff, never past midnight")
+    func horizon() {
+        #expect(PushAllowance.dayEnd(kickoffs: [Self.noon + 3600], now: Self.noon) == Self.noon + 3600 + 3.5 * 3600)
+        #expect(PushAllowance.dayEnd(kickoffs: [Self.noon + 11 * 3600], now: Self.noon) == Self.midnight)
+        #expect(PushAllowance.dayEnd(kickoffs: [], now: Self.noon) == Self.midnight)
+        #expect(PushAllowance.dayEnd(kickoffs: [Self.noon - 13 * 3600], now: Self.noon) == Self.midnight, "yesterday's games do not count")
+    }
+
     @Test("The cap always wins, even for a moment that matters")
     func cap() {
         for used in [300, 301, 10_000] {

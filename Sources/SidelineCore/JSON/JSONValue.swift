@@ -9,6 +9,8 @@ public enum JSONValue: Decodable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each `try?` asks "is it this type?"; a value of none of them reaches the last
+        // branch, whose error is thrown: nothing is lost.
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }

@@ -62,6 +62,16 @@ public struct PushAllowance: Sendable, Hashable {
         return routineLeft > 0 ? spacing(routineLeft: routineLeft, now: now, horizon: horizon) : nil
     }
 
+    /// The horizon routine updates are paced to: three and a half hours after the last
+    /// kickoff before the next UTC midnight (of games that began in the last 12 hours or are
+    /// still to come), never after that midnight; the midnight itself when there is none.
+    /// One horizon for every target, not one per target's own games (ADR 024).
+    public static func dayEnd(kickoffs: [Date], now: Date) -> Date {
+        let midnight = nextMidnight(after: now)
+        guard let last = kickoffs.filter({ $0 < midnight && $0 > now - 12 * 3600 }).max() else { return midnight }
+        return min(midnight, max(now, last + 3.5 * 3600))
+    }
+
     /// The UTC day a push counts against: `2026-11-22`.
     public static func day(of date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)

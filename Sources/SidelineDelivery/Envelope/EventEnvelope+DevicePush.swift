@@ -14,6 +14,6 @@ extension EventEnvelope {
     /// existed. Our own ISO-8601 text always parses; if it did not, the fallback stale date
     /// would be 30 minutes after 1970, which APNs treats as stale at once: harmless.
     static func date(_ text: String) -> Date? {
-        try? Date(text, strategy: Date.ISO8601FormatStyle())
+        try? Date(text, strategy: Date.ISO8601FormatStyle())  // see above: a fallback's fallback
     }
 }

@@ -63,6 +63,7 @@ extension HomeAssistantAnswer {
     /// on one line, at most ``messageLimit`` characters.
     static func message(in body: Data, redacting token: String) -> String? {
         let said: String
+        // A body that is not JSON is not an error here: it falls to the raw text below.
         if case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: body),
            case .string(let message)? = fields["message"] {
             said = message

@@ -84,6 +84,8 @@ struct WireMatchup: Decodable {
             throw DecodingError.keyNotFound(AnyKey("roster_id"), .init(codingPath: [], debugDescription: "matchup without roster_id"))
         }
         let starters = Self.starters(c)
+        // Per-player figures are optional decoration (the team total is the score): an
+        // unreadable list reads as absent, and the usability check judges what is left.
         let startersPoints = (try? c.decodeIfPresent([LenientPoints].self, forKey: AnyKey("starters_points")))?
             .map { $0.value ?? 0 }
         var playersPoints: [String: Double]?
