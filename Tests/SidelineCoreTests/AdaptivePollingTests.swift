@@ -45,7 +45,7 @@ struct AdaptivePollingTests {
         #expect(due.first { $0.call == .matchups(leagueID: "STARTER", week: week) }?.priority == .kickoff)
         #expect(due.first { $0.call == .matchups(leagueID: "NOBODY", week: week) }?.priority == .background)
         // With room for two calls, the start goes first and the stalest live league next.
-        #expect(matchups(PollPlanner.plan(input("2026-11-22T18:01:30Z", leagues: leagues), capacity: 2).calls) == ["STARTER", "LIVE-STALE"])
+        #expect(matchups(PollPlanner.plan(input("2026-11-22T18:01:30Z", leagues: leagues), budget: PassBudget(capacity: 2, cap: 2)).leagueCalls) == ["STARTER", "LIVE-STALE"])
     }
 
     @Test("Unknown lineups count as relevant: a league never seen is not put last at a kickoff")
@@ -63,13 +63,17 @@ struct AdaptivePollingTests {
             leagues: (0..<50).map { league("L\($0)", fetched: "2026-11-22T18:00:30Z", open: true) },
             playersFetchedAt: nil, backoffUntil: [:], settings: PollSettings()
         )
-        let taken = PollPlanner.plan(plan, capacity: 3).calls
-        #expect(taken == [.nflState, .schedule(week), .players])
+        // Feeds are not counted against the league calls' room: the call log admits each.
+        let taken = PollPlanner.plan(plan, budget: PassBudget(capacity: 1, cap: 9))
+        #expect(taken.feeds == [.nflState, .schedule(week)])
+        #expect(taken.leagueCalls == [.players])
+        #expect(taken.postponed == 50)
     }
 
     @Test("More live leagues than budget: stalest first, so every league is refreshed about every L/B minutes")
     func evenStretching() {
-        // 40 live leagues, room for 10 matchups calls a minute: each refreshed every 4 minutes.
+        // 40 live leagues, room for 10 matchups calls a minute (11, one kept back for the
+        // status feed): each refreshed every 4 minutes.
         var fetched: [String: Date] = [:]
         let start = ScriptedDay.utc("2026-11-22T19:00:00Z")
         for i in 0..<40 { fetched["L\(i)"] = start.addingTimeInterval(-Double(i)) }
@@ -82,10 +86,10 @@ struct AdaptivePollingTests {
                 schedules: [ScheduleState(week: week, schedule: day.schedule(at: now), fetchedAt: now)],
                 leagues: leagues, playersFetchedAt: now, backoffUntil: [:], settings: PollSettings()
             )
-            let taken = PollPlanner.plan(plan, capacity: 10)
-            #expect(taken.calls.count == 10)
-            #expect(taken.waiting == 30)
-            for id in matchups(taken.calls) {
+            let taken = PollPlanner.plan(plan, budget: PassBudget(capacity: 11, cap: 11))
+            #expect(taken.leagueCalls.count == 10)
+            #expect(taken.postponed == 30)
+            for id in matchups(taken.leagueCalls) {
                 gaps[id, default: []].append(now.timeIntervalSince(fetched[id]!))
                 fetched[id] = now
             }

@@ -48,7 +48,7 @@ struct IdleStepTests {
         #expect(reports.allSatisfy { $0.stepped == 0 })
         let leagues = Set(registrations.map(\.leagueID))
         try await restarted.isolated { s in
-            let week = try #require(try s.currentWeek())
+            let week = try #require(s.cache.currentWeek)
             for leagueID in leagues {
                 let teams = s.cache.leagueTeams[SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)]
                 #expect(teams != nil, "league \(leagueID)")

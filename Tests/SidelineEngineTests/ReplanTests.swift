@@ -19,33 +19,34 @@ struct ReplanTests {
         try await harness.run(scheduler, from: "2026-11-22T17:50:00Z", to: "2026-11-22T17:52:00Z", sinks: [])
         let now = EngineHarness.utc("2026-11-22T17:52:30Z")
         try await scheduler.isolated { s in
-            let input = try s.planInput(at: now, mode: .live)
-            #expect(try !s.planMoved(input, mode: .live))
+            let plan = s.plan
+            let due = try plan.due(cache: &s.cache, players: s.players, at: now, mode: .live)
+            #expect(try !plan.moved(due, cache: &s.cache, mode: .live))
 
             // Refetched with nothing new: only the fetch time moved.
-            let week = try #require(input.schedules.first?.week)
+            let week = try #require(due.input.schedules.first?.week)
             let stored = try #require(s.cache.schedules[week])
             s.cache.schedules[week] = (stored.schedule, now)
-            #expect(try !s.planMoved(input, mode: .live))
+            #expect(try !plan.moved(due, cache: &s.cache, mode: .live))
 
             // A game kicks off.
             let games = stored.schedule.games
             let moved = WeekSchedule(season: stored.schedule.season, seasonType: stored.schedule.seasonType, week: stored.schedule.week,
                                      games: [games[0].with(status: .inProgress)] + games.dropFirst())
             s.cache.schedules[week] = (moved, now)
-            #expect(try s.planMoved(input, mode: .live))
+            #expect(try plan.moved(due, cache: &s.cache, mode: .live))
             s.cache.schedules[week] = (stored.schedule, now)
 
             // Sleeper pushes back.
             _ = try s.store.recordBackoff(.sleeper, at: now, retryAfter: 120)
-            #expect(try s.planMoved(input, mode: .live))
+            #expect(try plan.moved(due, cache: &s.cache, mode: .live))
             try s.store.clearBackoff(.sleeper)
-            #expect(try !s.planMoved(input, mode: .live))
+            #expect(try !plan.moved(due, cache: &s.cache, mode: .live))
 
             // The week turns.
             let state = try #require(s.cache.nflState)
             s.cache.nflState = (NFLState(week: state.state.week + 1, season: state.state.season, seasonType: state.state.seasonType, leagueSeason: state.state.leagueSeason), now)
-            #expect(try s.planMoved(input, mode: .live))
+            #expect(try plan.moved(due, cache: &s.cache, mode: .live))
         }
     }
 }

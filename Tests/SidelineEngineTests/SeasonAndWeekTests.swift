@@ -50,7 +50,9 @@ struct SeasonAndWeekTests {
             snapshot.members[renewedID] = snapshot.members[GameDayScript.leagueID]
             return snapshot
         }
-        try await harness.run(try harness.scheduler(), from: "2027-08-01T12:00:00Z", to: "2027-08-01T12:00:00Z", sinks: [])
+        let reports = try await harness.run(try harness.scheduler(), from: "2027-08-01T12:00:00Z", to: "2027-08-01T12:00:00Z", sinks: [])
+        // The look-up is a planned call of the pass, inside the budget.
+        #expect(reports.first?.calls.contains(.leagueRenewal(registrationID: registration.id)) == true)
         let followed = try #require(try SQLiteStore(path: harness.configuration.databasePath).activeRegistrations().first)
         #expect(followed.id == registration.id)
         #expect(followed.leagueID == renewedID)

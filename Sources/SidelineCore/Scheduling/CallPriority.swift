@@ -65,6 +65,7 @@ extension PlannedCall {
         case .schedule: 1
         case .players: 2
         case .matchups: 3
+        case .leagueRenewal: 4
         }
     }
 }

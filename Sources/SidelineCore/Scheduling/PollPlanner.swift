@@ -1,132 +1,5 @@
 import Foundation
 
-/// Identifies one NFL week of one part of the season.
-public struct WeekKey: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
-    public let season: String
-    public let seasonType: SeasonType
-    public let week: Int
-
-    public init(season: String, seasonType: SeasonType, week: Int) {
-        self.season = season
-        self.seasonType = seasonType
-        self.week = week
-    }
-
-    public static func < (lhs: WeekKey, rhs: WeekKey) -> Bool {
-        (lhs.season, lhs.seasonType == .post ? 1 : 0, lhs.week) < (rhs.season, rhs.seasonType == .post ? 1 : 0, rhs.week)
-    }
-
-    public var description: String { "\(season) \(seasonType.rawValue) week \(week)" }
-}
-
-/// One call the scheduler may make.
-public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
-    case nflState
-    case schedule(WeekKey)
-    case players
-    case matchups(leagueID: String, week: WeekKey)
-
-    public var description: String {
-        switch self {
-        case .nflState: "state/nfl"
-        case .schedule(let week): "game statuses (\(week))"
-        case .players: "players/nfl"
-        case .matchups(let league, let week): "matchups \(league) week \(week.week)"
-        }
-    }
-
-    /// Which backoff scope the call belongs to.
-    public var scope: BackoffScope {
-        if case .schedule = self { return .scores }
-        return .sleeper
-    }
-}
-
-/// Endpoints back off together per host.
-public enum BackoffScope: String, Sendable, Codable, Hashable, CaseIterable {
-    case sleeper, scores
-}
-
-/// What the planner knows about one registered league.
-public struct LeaguePollState: Sendable, Hashable {
-    public let leagueID: String
-    public let week: WeekKey
-    /// In season, and the NFL is in a fantasy part of the year.
-    public let eligible: Bool
-    /// When the latest matchups snapshot for `week` was fetched.
-    public let lastFetchedAt: Date?
-    /// A registration in this league has a live or grace activity.
-    public let hasOpenActivity: Bool
-    /// Teams of the registered rosters' starters in the latest snapshot (`nil`: unknown).
-    /// At a kickoff, leagues with a starter in the new games get their lineup snapshot first.
-    public let starterTeams: Set<TeamCode>?
-    /// Teams of every player on the registered rosters, bench included: a bench player
-    /// moved into the lineup just before kickoff can start an activity too.
-    public let rosteredTeams: Set<TeamCode>?
-    /// When the league's latest answer for `week` proved no lineup lock for some registered
-    /// roster (``SnapshotUsability``: `[]`, unusable numbers, a roster missing); `nil` once a
-    /// usable answer came. Such a league still needs its kickoff snapshot.
-    public let unusableAnswerAt: Date?
-
-    public init(leagueID: String, week: WeekKey, eligible: Bool, lastFetchedAt: Date?, hasOpenActivity: Bool, starterTeams: Set<TeamCode>? = nil, rosteredTeams: Set<TeamCode>? = nil, unusableAnswerAt: Date? = nil) {
-        self.leagueID = leagueID
-        self.week = week
-        self.eligible = eligible
-        self.lastFetchedAt = lastFetchedAt
-        self.hasOpenActivity = hasOpenActivity
-        self.starterTeams = starterTeams
-        self.rosteredTeams = rosteredTeams
-        self.unusableAnswerAt = unusableAnswerAt
-    }
-}
-
-/// A week's schedule as stored, and when it was fetched.
-public struct ScheduleState: Sendable, Hashable {
-    public let week: WeekKey
-    public let schedule: WeekSchedule?
-    public let fetchedAt: Date?
-
-    public init(week: WeekKey, schedule: WeekSchedule?, fetchedAt: Date?) {
-        self.week = week
-        self.schedule = schedule
-        self.fetchedAt = fetchedAt
-    }
-}
-
-public struct PollSettings: Sendable, Hashable {
-    public var matchupsInterval: TimeInterval
-    /// Passes run on a timer (cron, daemon) and never land exactly on the second.
-    public var tolerance: TimeInterval
-
-    public init(matchupsSeconds: Double = 60, tolerance: TimeInterval = 5) {
-        matchupsInterval = max(matchupsSeconds, 60)
-        self.tolerance = tolerance
-    }
-}
-
-/// Everything the planner reads. Built by the engine from the store at the pass's instant.
-public struct PollPlanInput: Sendable, Hashable {
-    public let now: Date
-    public let hasRegistrations: Bool
-    public let nflStateFetchedAt: Date?
-    public let schedules: [ScheduleState]
-    public let leagues: [LeaguePollState]
-    public let playersFetchedAt: Date?
-    public let backoffUntil: [BackoffScope: Date]
-    public let settings: PollSettings
-
-    public init(now: Date, hasRegistrations: Bool, nflStateFetchedAt: Date?, schedules: [ScheduleState], leagues: [LeaguePollState], playersFetchedAt: Date?, backoffUntil: [BackoffScope: Date], settings: PollSettings) {
-        self.now = now
-        self.hasRegistrations = hasRegistrations
-        self.nflStateFetchedAt = nflStateFetchedAt
-        self.schedules = schedules
-        self.leagues = leagues
-        self.playersFetchedAt = playersFetchedAt
-        self.backoffUntil = backoffUntil
-        self.settings = settings
-    }
-}
-
 /// Decides what is due, and in which order. Pure.
 ///
 /// - `state/nfl`: hourly; every 10 minutes when a game is in progress or kicks off within the hour.
@@ -138,6 +11,8 @@ public struct PollPlanInput: Sendable, Hashable {
 ///   (``LeaguePollState/unusableAnswerAt``), every `matchupsInterval` while a game is in
 ///   progress, until a usable one comes; otherwise never.
 /// - `players/nfl`: at most once a day, and only when a matchups snapshot needs mapping.
+/// - a league renewal look-up (three calls): once a day per registration whose season is
+///   behind Sleeper's `league_season`, in the background.
 ///
 /// When more is due than the budget covers, ``prioritized(_:)`` orders it (see
 /// ``CallPriority``): feeds, then post-kickoff lineup snapshots of leagues with a starter in
@@ -152,6 +27,8 @@ public enum PollPlanner {
     public static let scheduleHotInterval: TimeInterval = 60
     public static let scheduleIdleInterval: TimeInterval = 3600
     public static let playersInterval: TimeInterval = 24 * 3600
+    /// A registration whose league has not (yet) been renewed looks again a day later.
+    public static let renewalInterval: TimeInterval = 24 * 3600
 
     /// Every call the scheduler knows of, with the instant it becomes due.
     public static func dueTimes(_ input: PollPlanInput) -> [(call: PlannedCall, due: Date)] {
@@ -178,14 +55,6 @@ public enum PollPlanner {
             return PrioritizedCall.precedes(all[a], all[b])
         }
         return order.map { all[$0] }
-    }
-
-    /// What a pass with room for `capacity` calls makes: the first `capacity` of
-    /// ``prioritized(_:)``. The rest waits for a later pass.
-    public static func plan(_ input: PollPlanInput, capacity: Int) -> (calls: [PlannedCall], waiting: Int) {
-        let all = prioritized(input)
-        let taken = all.prefix(max(0, capacity)).map(\.call)
-        return (taken, all.count - taken.count)
     }
 
     /// The refresh interval the budget allows for `liveLeagues` leagues at `callsPerMinute`:
@@ -223,6 +92,10 @@ public enum PollPlanner {
                 result.append(PrioritizedCall(call: .matchups(leagueID: league.leagueID, week: league.week), priority: priority, due: due))
                 if due <= input.now { matchupsDueNow = true }
             }
+        }
+        for renewal in input.renewals {
+            let due = renewal.lastAttemptAt.map { $0.addingTimeInterval(renewalInterval) } ?? input.now
+            result.append(PrioritizedCall(call: .leagueRenewal(registrationID: renewal.registrationID), priority: .background, due: due))
         }
         if input.playersFetchedAt.map({ input.now.timeIntervalSince($0) >= playersInterval }) ?? true, matchupsDueNow {
             // Without an index nothing can be mapped: it goes before any snapshot.

@@ -30,7 +30,7 @@ public final class ServerMetrics: Sendable {
     public func record(_ report: PassReport, duration: Duration) {
         Counter(label: "sideline_passes_total", factory: factory).increment()
         for call in report.calls {
-            Counter(label: "sideline_sleeper_calls_total", dimensions: [("call", Self.kind(of: call))], factory: factory).increment()
+            Counter(label: "sideline_sleeper_calls_total", dimensions: [("call", Self.kind(of: call))], factory: factory).increment(by: call.cost)
         }
         for event in report.events {
             Counter(label: "sideline_lifecycle_events_total", dimensions: [("event", event.event.rawValue), ("reason", event.reason.rawValue)], factory: factory).increment()
@@ -80,6 +80,7 @@ public final class ServerMetrics: Sendable {
         case .schedule: "game_statuses"
         case .players: "players"
         case .matchups: "matchups"
+        case .leagueRenewal: "league_renewal"
         }
     }
 

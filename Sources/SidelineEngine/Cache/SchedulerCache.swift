@@ -40,7 +40,7 @@ struct SchedulerCache {
     /// Per mode and league, what its rows add up to (see ``LeagueLifecycles``): a pass with
     /// nothing new looks at 5,000 of these instead of 50,000 rows.
     var leagueLifecycles: [PassMode: [String: LeagueLifecycles]] = [:]
-    /// The union of the registered starters' teams per week, for ``Scheduler/nextKickoff``;
+    /// The union of the registered starters' teams per week, for ``nextKickoff(_:week:after:)``;
     /// dropped whenever `leagueTeams` changes.
     var starterTeams: [WeekKey: (teams: Set<TeamCode>, complete: Bool)] = [:]
     /// The aged schedule each week's registrations were last stepped with.
@@ -49,6 +49,8 @@ struct SchedulerCache {
     var steppedPlayersAt: Date?
     /// Every registration must be stepped on the next pass (new data from elsewhere).
     var stepAll = true
+    /// When each registration last looked for its league's renewal (loaded when first planned).
+    var renewalAttempts: [Int64: Date]?
 
     /// One league's lifecycle rows in one mode, summed up.
     struct LeagueLifecycles {
@@ -58,7 +60,7 @@ struct SchedulerCache {
         var wake: Date?
     }
 
-    struct LeagueWeek: Hashable {
+    struct LeagueWeek: Hashable, Sendable {
         let leagueID: String
         let week: WeekKey
     }

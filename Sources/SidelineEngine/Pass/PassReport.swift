@@ -2,33 +2,7 @@ import Foundation
 import Logging
 import SidelineCore
 import SidelineDelivery
-import SidelineSleeper
 import SidelineStore
-
-/// Where the players index lives between passes (a file under the cache directory).
-public protocol PlayersIndexStore: Sendable {
-    func load() -> (index: PlayersIndex, fetchedAt: Date)?
-    func save(_ index: PlayersIndex, fetchedAt: Date) throws
-}
-
-/// Everything a pass talks to, wired once per process.
-public struct PassEnvironment: Sendable {
-    public let configuration: SidelineConfiguration
-    public let store: SQLiteStore
-    public let sleeper: any SleeperClient
-    public let games: any GameStatusSource
-    public let playersStore: any PlayersIndexStore
-    public let logger: Logger
-
-    public init(configuration: SidelineConfiguration, store: SQLiteStore, sleeper: any SleeperClient, games: any GameStatusSource, playersStore: any PlayersIndexStore, logger: Logger) {
-        self.configuration = configuration
-        self.store = store
-        self.sleeper = sleeper
-        self.games = games
-        self.playersStore = playersStore
-        self.logger = logger
-    }
-}
 
 /// What one pass did, for the log line and for tests.
 public struct PassReport: Sendable {
@@ -51,6 +25,25 @@ public struct PassReport: Sendable {
     public internal(set) var openActivities = 0
     /// The next kickoff of the current week still to come, if known.
     public internal(set) var nextKickoff: Date?
+
+    /// Runs a store read or write the pass can go on without this time (a later pass redoes
+    /// it); a failure is logged and listed in the pass's problems, never dropped silently.
+    @discardableResult
+    mutating func recorded<T>(_ what: String, _ logger: Logger, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            problems.append(Messages.Delivery.storeStepFailed(what, "\(error)"))
+            logger.warning("\(Messages.Delivery.storeStepFailed(what, "\(error)"))")
+            return nil
+        }
+    }
+
+    /// Lists a problem and logs it at `level`.
+    mutating func note(_ problem: String, _ logger: Logger, level: Logger.Level = .warning) {
+        problems.append(problem)
+        logger.log(level: level, "\(problem)")
+    }
 
     /// Adds what a delivery run did.
     mutating func absorb(_ delivery: DeliveryReport) {

@@ -7,11 +7,11 @@ import SidelineStore
 /// in the same transaction that checks the sliding window, so the budget holds across
 /// passes and processes.
 public struct StoreCallGate: CallGate {
-    let store: SQLiteStore
+    let store: any CallLogStore
     let budget: RateBudget
     let now: @Sendable () -> Date
 
-    public init(store: SQLiteStore, budget: RateBudget, now: @escaping @Sendable () -> Date) {
+    public init(store: any CallLogStore, budget: RateBudget, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.budget = budget
         self.now = now
@@ -30,9 +30,9 @@ public struct StoreCallGate: CallGate {
 
 /// ETags and bodies kept in SQLite, so cron passes (a new process each minute) still get 304s.
 public struct StoreResponseCache: ResponseCache {
-    let store: SQLiteStore
+    let store: any FeedStore
 
-    public init(store: SQLiteStore) { self.store = store }
+    public init(store: any FeedStore) { self.store = store }
 
     public func cached(for url: String) async -> CachedResponse? {
         // An unreadable cache only costs a full body instead of a 304: never a wrong answer.

@@ -1,0 +1,42 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineDelivery
+import SidelineSleeper
+import SidelineStore
+
+extension FetchStage {
+    /// What a failed call means for the rest of the pass. `false` stops the calls after it:
+    /// the window is full, or the host pushed back (it then rests, ``Backoff``, and a push-back
+    /// that ``PassBudget/slowsDown(status:consecutiveFailures:)`` slows the whole budget).
+    /// Any other failure is retried on a later pass.
+    func handle(_ error: SleeperError, for call: PlannedCall, at now: Date, report: inout PassReport) -> Bool {
+        if case .budgetExhausted = error {
+            report.problems.append("\(call): \(error)")
+            logger.notice("\(call) postponed: \(error)")
+            return false
+        }
+        report.calls.append(call)
+        report.problems.append("\(call): \(error)")
+        guard error.isBackoff else {
+            logger.warning("\(call) failed: \(error); will retry on a later pass")
+            return true
+        }
+        let retryAfter: Double? = if case .http(_, _, let after) = error { after } else { nil }
+        let until = report.recorded("\(call.scope.rawValue)'s rest", logger) { try store.recordBackoff(call.scope, at: now, retryAfter: retryAfter) } ?? now
+        let failures: Int = report.recorded("the rests", logger) { try store.backoffs()[call.scope]?.failures ?? 1 } ?? 1
+        if call.scope == .sleeper, case .http(let status, _, _) = error, PassBudget.slowsDown(status: status, consecutiveFailures: failures),
+           let pressure = report.recorded("Sleeper's push-back", logger, { try store.recordPushBack(at: now) }) {
+            logger.warning("\(Messages.Budget.pushedBack(share: pressure.share, until: EventEnvelope.timestamp(until)))")
+        }
+        logger.warning("\(call) failed: \(error); \(call.scope.rawValue) calls rest until \(EventEnvelope.timestamp(until))")
+        return false
+    }
+}
+
+extension SleeperError {
+    var isBudgetExhausted: Bool {
+        if case .budgetExhausted = self { return true }
+        return false
+    }
+}

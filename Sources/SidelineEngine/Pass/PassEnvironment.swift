@@ -1,0 +1,31 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineDelivery
+import SidelineSleeper
+import SidelineStore
+
+/// Where the players index lives between passes (a file under the cache directory).
+public protocol PlayersIndexStore: Sendable {
+    func load() -> (index: PlayersIndex, fetchedAt: Date)?
+    func save(_ index: PlayersIndex, fetchedAt: Date) throws
+}
+
+/// Everything a pass talks to, wired once per process.
+public struct PassEnvironment: Sendable {
+    public let configuration: SidelineConfiguration
+    public let store: SQLiteStore
+    public let sleeper: any SleeperClient
+    public let games: any GameStatusSource
+    public let playersStore: any PlayersIndexStore
+    public let logger: Logger
+
+    public init(configuration: SidelineConfiguration, store: SQLiteStore, sleeper: any SleeperClient, games: any GameStatusSource, playersStore: any PlayersIndexStore, logger: Logger) {
+        self.configuration = configuration
+        self.store = store
+        self.sleeper = sleeper
+        self.games = games
+        self.playersStore = playersStore
+        self.logger = logger
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SidelineCore
+import SidelineStore
+import SidelineDelivery
+
+/// What `sideline status` shows.
+public struct StatusReport: Codable, Sendable {
+    public struct RegistrationStatus: Codable, Sendable {
+        public let registration: String
+        public let username: String
+        public let leagueID: String
+        public let leagueName: String
+        public let season: String
+        /// `idle`, `live` or `grace` for real passes, and the same for dry runs.
+        public let lifecycle: String
+        public let dryRunLifecycle: String
+        public let activity: String?
+        public let note: String?
+
+        enum CodingKeys: String, CodingKey {
+            case registration, username, season, lifecycle, activity, note
+            case leagueID = "league_id"
+            case leagueName = "league_name"
+            case dryRunLifecycle = "dry_run_lifecycle"
+        }
+    }
+
+    public struct DuePoll: Codable, Sendable {
+        public let call: String
+        public let due: String
+    }
+
+    public struct Deliveries: Codable, Sendable {
+        public let sink: String
+        public let status: String
+        public let count: Int
+    }
+
+    /// The budget in use and what it buys: live leagues and how fresh their scores are.
+    public struct Polling: Codable, Sendable {
+        /// Calls a minute the scheduler may use now (its share, under any push-back).
+        public let schedulerBudget: Int
+        public let registrationHeadroom: Int
+        /// 100 unless Sleeper pushed back recently.
+        public let budgetPercent: Int
+        /// Leagues with a live or grace activity, and those registrations.
+        public let liveLeagues: Int
+        public let liveRegistrations: Int
+        /// The refresh interval the budget allows at this load (never below 60 s).
+        public let refreshSeconds: Int
+        /// Age of the live leagues' scores now, median and worst; `nil` with nothing live.
+        public let freshnessMedianSeconds: Int?
+        public let freshnessWorstSeconds: Int?
+        /// Calls due now that the budget makes wait.
+        public let waitingCalls: Int
+
+        enum CodingKeys: String, CodingKey {
+            case schedulerBudget = "scheduler_budget"
+            case registrationHeadroom = "registration_headroom"
+            case budgetPercent = "budget_percent"
+            case liveLeagues = "live_leagues"
+            case liveRegistrations = "live_registrations"
+            case refreshSeconds = "refresh_seconds"
+            case freshnessMedianSeconds = "freshness_median_seconds"
+            case freshnessWorstSeconds = "freshness_worst_seconds"
+            case waitingCalls = "waiting_calls"
+        }
+    }
+
+    /// One Home Assistant notify service: today's allowance as the sink spends it.
+    public struct HomeAssistantTarget: Codable, Sendable {
+        public let service: String
+        /// Starts and updates sent today (UTC day) to this service, by every device on it.
+        public let usedToday: Int
+        public let allowance: Int
+        /// The gap between routine updates now; `nil` once only the reserve is left.
+        public let spacingSeconds: Int?
+        public let pausedUntil: String?
+        /// Home Assistant refused the target (400): its message.
+        public let refused: String?
+
+        enum CodingKeys: String, CodingKey {
+            case service, allowance, refused
+            case usedToday = "used_today"
+            case spacingSeconds = "spacing_seconds"
+            case pausedUntil = "paused_until"
+        }
+    }
+
+    public let at: String
+    public let week: String?
+    public let registrations: [RegistrationStatus]
+    public let nextPolls: [DuePoll]
+    public let callsLastMinute: Int
+    public let callBudget: Int
+    public let polling: Polling
+    public let backoff: [String: String]
+    public let deliveries: [Deliveries]
+    /// Home Assistant targets (empty unless the sink is on).
+    public let homeAssistant: [HomeAssistantTarget]
+    /// A sink-wide problem to fix (Home Assistant refused the token).
+    public let sinkProblems: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case at, week, registrations, backoff, deliveries, polling
+        case homeAssistant = "homeassistant"
+        case sinkProblems = "sink_problems"
+        case nextPolls = "next_polls"
+        case callsLastMinute = "calls_last_minute"
+        case callBudget = "call_budget"
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SidelineCore
+import SidelineDelivery
+
+// The store as the scheduler's stages see it: one narrow role per concern, all implemented
+// by ``SQLiteStore`` (ADR 025). A role never splits what must be one transaction: admitting
+// a call checks the window and logs the call in one operation, and a step's lifecycle rows
+// and outbox events are committed by one unit-of-work call.
+
+/// The call log and the rests: what the plan and fetch stages need of the rate budget.
+public protocol CallLogStore: Sendable {
+    /// Checks the sliding window and logs the call in one transaction, so two processes can
+    /// never both take the last slot. `false`: the window is full, nothing was logged.
+    func admitCall(kind: String, path: String, at now: Date, budget: RateBudget, forRegistration: Bool) throws(StoreError) -> Bool
+    /// The room left for the scheduler in the window at `now` (a plan, not a promise).
+    func schedulerCapacity(at now: Date, budget: RateBudget) throws(StoreError) -> (capacity: Int, used: Int, cap: Int)
+    func pruneCallLog(before: Date) throws(StoreError)
+    func backoffs() throws(StoreError) -> [BackoffScope: StoredBackoff]
+    @discardableResult
+    func recordBackoff(_ scope: BackoffScope, at now: Date, retryAfter: TimeInterval?) throws(StoreError) -> Date
+    func clearBackoff(_ scope: BackoffScope) throws(StoreError)
+    @discardableResult
+    func recordPushBack(at now: Date) throws(StoreError) -> BudgetPressure
+}
+
+/// The NFL state, the week's games and the HTTP response cache.
+public protocol FeedStore: Sendable {
+    func nflState() throws(StoreError) -> (state: NFLState, fetchedAt: Date)?
+    func saveNFLState(_ state: NFLState, fetchedAt: Date) throws(StoreError)
+    func schedule(_ week: WeekKey) throws(StoreError) -> (schedule: WeekSchedule, fetchedAt: Date)?
+    func saveSchedule(_ schedule: WeekSchedule, for week: WeekKey, fetchedAt: Date) throws(StoreError)
+    func cachedResponse(url: String) throws(StoreError) -> (etag: String, body: Data)?
+    func saveCachedResponse(url: String, etag: String, body: Data) throws(StoreError)
+}
+
+/// Each league's latest matchups snapshot per week, its ETag and its usability mark.
+public protocol SnapshotStore: Sendable {
+    func snapshotTimes(week: WeekKey) throws(StoreError) -> [String: Date]
+    func snapshotETags(week: WeekKey) throws(StoreError) -> [String: String]
+    func unusableAnswers(week: WeekKey) throws(StoreError) -> [String: Date]
+    func snapshots(week: WeekKey, leagueIDs: Set<String>) throws(StoreError) -> [String: StoredSnapshot]
+    /// Saves a fetch's snapshots and marks in one transaction.
+    func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark]) throws(StoreError)
+}
+
+/// Lifecycle rows, and the unit of work that commits a step.
+public protocol LifecycleStore: Sendable {
+    func lifecycleHeaders(mode: PassMode, week: WeekKey) throws(StoreError) -> [LifecycleKey: LifecycleRow.Header]
+    func lifecycleRows(_ keys: some Sequence<LifecycleKey>) throws(StoreError) -> [LifecycleKey: LifecycleRow]
+    /// Commits a step's new rows and its outbox events (with their deliveries for `sinks`)
+    /// in one transaction: a crash leaves both or neither.
+    @discardableResult
+    func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64]
+}
+
+/// Registrations, their leagues, and following a league into its renewal.
+public protocol RegistrationStore: Sendable {
+    /// Changes when another connection commits: the scheduler's cache is valid while it holds.
+    func externalChangeToken() throws(StoreError) -> Int
+    func activeRegistrations() throws(StoreError) -> [Registration]
+    func leagues(ids: Set<String>) throws(StoreError) -> [String: StoredLeague]
+    func renewalAttempts() throws(StoreError) -> [Int64: Date]
+    func recordRenewalAttempt(registrationID: Int64, at now: Date) throws(StoreError)
+    func setFollowNote(registrationID: Int64, _ note: String?) throws(StoreError)
+    func follow(registrationID: Int64, to league: StoredLeague, rosterID: Int, at now: Date) throws(StoreError)
+}
+
+/// Everything a scheduler pass needs of the store.
+public typealias PassStore = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & DeliveryStore
+
+extension SQLiteStore: CallLogStore, FeedStore, SnapshotStore, LifecycleStore, RegistrationStore {}
