@@ -5,6 +5,7 @@ import SidelineEngine
 import SidelineSinks
 import SidelineStore
 import SidelineDelivery
+import SidelineWiring
 
 /// `sideline devices add|list|remove`: the phones and iPads activities are pushed to.
 struct DevicesCommand: AsyncParsableCommand {

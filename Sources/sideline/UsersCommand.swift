@@ -4,6 +4,7 @@ import SidelineCore
 import SidelineEngine
 import SidelineStore
 import SidelineDelivery
+import SidelineWiring
 
 /// `sideline users add|list|remove`.
 struct UsersCommand: AsyncParsableCommand {
@@ -47,7 +48,7 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingFailures {
                 let wiring = try Wiring.open(try global.loadConfiguration())
-                let service = RegistrationService(store: wiring.store, sleeper: wiring.passEnvironment(now: { Date() }, forRegistration: true).sleeper)
+                let service = wiring.registrationService()
                 let result: (outcomes: [RegistrationService.Outcome], skipped: [String])
                 do { result = try await service.add(user, leagueIDs: leagues, timeZone: timeZone, locale: locale, at: Date()) } catch {
                     throw CLIFailure("\(error)", code: .refused)
@@ -125,7 +126,7 @@ struct UsersCommand: AsyncParsableCommand {
                 } catch {
                     throw CLIFailure("\(error)", code: .refused)
                 }
-                let scheduler = Scheduler(environment: wiring.passEnvironment(now: { now }))
+                let scheduler = wiring.scheduler(now: { now })
                 _ = await scheduler.deliver(mode: .live, sinks: sinks, at: now)
                 print(Messages.Registration.removed(existing.handle, user: existing.username, league: existing.leagueName, endedActivities: ended.filter { !$0.dryRun }.count))
             }
