@@ -155,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "sideline-bench",
             dependencies: [
-                "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
+                "SidelineWiring", "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
