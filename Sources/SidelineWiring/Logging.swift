@@ -5,7 +5,7 @@ private let loggingBootstrap = Mutex(false)
 
 /// Logs go to stderr (stdout is for events), at the configured level. Once per process:
 /// swift-log's bootstrap may not be called twice, and a command may open the wiring twice.
-public func bootstrapLogging(level: String) {
+func bootstrapLogging(level: String) {
     let parsed = Logger.Level(rawValue: level) ?? .info
     loggingBootstrap.withLock { done in
         guard !done else { return }
