@@ -9,7 +9,7 @@ import PackageDescription
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
 //   SidelineDelivery    delivery: the event envelope, PushSink, the delivery state machine and
 //                       its per-sink policies, the outbox and device-push loops over DeliveryStore
-//   SidelineEngine      wiring: configuration, one scheduler pass, registration
+//   SidelineEngine      one scheduler pass, registration, devices, configuration files, the pass lock
 //   SidelineSinks       adapter: push sinks (APNs, Standard Webhooks, ntfy)
 //   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over SidelineCurl)
 //   SidelineHTTP        the HTTP transport every adapter shares: GET/POST protocols and CurlTransport

@@ -60,7 +60,7 @@ public final class PassLoop: Service, Sendable {
         let now = wiring.now()
         let lock: PassLock
         do { lock = try wiring.lock() } catch {
-            // A `tick` from cron holds it: this pass is its, the next one is ours.
+            // Another pass holds it (a `tick` from cron): skip this one, try again after the interval.
             wiring.logger.notice("\(error.message)")
             return .skipped
         }
