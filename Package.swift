@@ -9,7 +9,7 @@ import PackageDescription
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
 //   SidelineDelivery    delivery: the event envelope, PushSink, the delivery state machine and
 //                       its per-sink policies, the outbox and device-push loops over DeliveryStore
-//   SidelineEngine      wiring: configuration, one scheduler pass, registration
+//   SidelineEngine      one scheduler pass, registration, devices, configuration files, the pass lock
 //   SidelineSinks       adapter: push sinks (APNs, Standard Webhooks, ntfy)
 //   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over SidelineCurl)
 //   SidelineHTTP        the HTTP transport every adapter shares: GET/POST protocols and CurlTransport
@@ -18,7 +18,10 @@ import PackageDescription
 //   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   SidelineFakeHomeAssistant a Home Assistant look-alike on loopback (tests)
-//   sideline            the thin executable
+//   SidelineWiring      configuration → store, HTTP client, feeds, sinks, scheduler, server
+//                       environment; the daemon loop (ADR 026). CLI, benchmark and harnesses
+//   SidelineDemo        `sideline demo`: the bundled game day replayed against the fake Sleeper
+//   sideline            the thin executable: parses arguments, calls the libraries
 //   sideline-bench      the adaptive-polling benchmark (synthetic Sleeper in a child process)
 let package = Package(
     name: "Sideline",
@@ -125,20 +128,34 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The one wiring (ADR 026). Never the fakes: the demo wires them in on its own.
+        .target(
+            name: "SidelineWiring",
+            dependencies: [
+                "SidelineEngine", "SidelineServer", "SidelineSinks", "SidelineAPNs", "SidelineSleeper", "SidelineStore",
+                "SidelineDelivery", "SidelineHTTP", "SidelineCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "SidelineDemo",
+            dependencies: [
+                "SidelineWiring", "SidelineFakeSleeper", "SidelineEngine", "SidelineDelivery", "SidelineCore",
+            ]
+        ),
         .executableTarget(
             name: "sideline",
             dependencies: [
-                "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSinks", "SidelineAPNs", "SidelineServer",
+                "SidelineWiring", "SidelineDemo", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineServer", "SidelineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // `swift run -c release sideline-bench`: adaptive polling at scale, measured (README "Benchmark").
         .executableTarget(
             name: "sideline-bench",
             dependencies: [
-                "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
+                "SidelineWiring", "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -188,6 +205,14 @@ let package = Package(
             dependencies: [
                 .product(name: "SidelineDeviceClient", package: "SidelineKit"),
                 .product(name: "SidelineActivity", package: "SidelineKit"),
+            ]
+        ),
+        .testTarget(
+            name: "SidelineWiringTests",
+            dependencies: [
+                "SidelineWiring", "SidelineEngine", "SidelineStore", "SidelineCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", .product(name: "SidelineDeviceClient", package: "SidelineKit")]),

@@ -39,16 +39,14 @@ enum BenchEnvelope {
             encode.append((ContinuousClock.now - encodeBegan).seconds * 1e6 / Double(count))
 
             let referenceBegan = ContinuousClock.now
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let encoder = JSONEncoder.sortedKeysReference
             var referenceBytes = 0
             for envelope in envelopes { referenceBytes += ((try? encoder.encode(envelope)) ?? Data()).count }
             reference.append((ContinuousClock.now - referenceBegan).seconds * 1e6 / Double(count))
             precondition(referenceBytes == bytes, "encoded() and JSONEncoder disagree on the payload size")
         }
+        let encoder = JSONEncoder.sortedKeysReference
         let mismatches = envelopes.indices.filter { index in
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             // Both refuse the same NaN events (nil == nil): only bytes that differ count.
             return (try? encoder.encode(envelopes[index])) != (try? envelopes[index].encoded())
         }.count

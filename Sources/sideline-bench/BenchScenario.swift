@@ -8,6 +8,7 @@ import SidelineStore
 import Synchronization
 import SidelineDelivery
 import SidelineHTTP
+import SidelineWiring
 
 /// One benchmark run: N synthetic leagues (10 registrations each) from `start` to `end`,
 /// one daemon pass every `passSeconds` of simulated time, through the real scheduler,
@@ -39,21 +40,14 @@ struct BenchScenario {
         let world = SyntheticLeagues(count: leagues, registered: registered)
         try seed(store, world)
 
-        let clock = BenchClock(start)
-        let now: @Sendable () -> Date = { clock.now }
-        let transport = CurlTransport(timeout: configuration.timeout)
-        let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
-        let sleeper = HTTPSleeperClient(baseURL: configuration.sleeperURL, transport: transport, gate: gate,
-                                        cache: StoreResponseCache(store: store), now: now)
+        let clock = ManualClock(start)
         var logger = Logger(label: "sideline.bench")
         logger.logLevel = .error
-        let games = FallbackGameStatusSource(
-            primary: SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate),
-            fallback: ESPNScoreboard(baseURL: configuration.espnURL, transport: transport), logger: logger
-        )
-        let environment = PassEnvironment(configuration: configuration, store: store, sleeper: sleeper, games: games,
-                                          playersStore: BenchPlayersStore(directory: directory), logger: logger)
-        let scheduler = Scheduler(environment: environment)
+        // The wiring the daemon runs on, on the simulated clock: the call log, the ETags and
+        // the players index file exactly as in production.
+        let wiring = Wiring(configuration: configuration, store: store, logger: logger, now: clock.read)
+        let transport = wiring.transport
+        let scheduler = wiring.scheduler()
 
         let week = WeekKey(season: SyntheticSunday.season, seasonType: .regular, week: SyntheticSunday.week)
         var figures = BenchFigures(world: world, passSeconds: passSeconds)
@@ -115,7 +109,7 @@ struct BenchScenario {
     /// for full bodies, then for 304s (the same calls again with the ETags just received).
     /// Run after the day's figures, at an instant two hours past them, with a budget that
     /// never says no (the day's call log and busiest window are already read).
-    func exchangeCPU(calls: Int, world: SyntheticLeagues, store: SQLiteStore, transport: CurlTransport, base: URL, clock: BenchClock, after: Date) async throws -> (full: Double, notModified: Double) {
+    func exchangeCPU(calls: Int, world: SyntheticLeagues, store: SQLiteStore, transport: CurlTransport, base: URL, clock: ManualClock, after: Date) async throws -> (full: Double, notModified: Double) {
         clock.set(after.addingTimeInterval(2 * 3600))
         let gate = StoreCallGate(store: store, budget: RateBudget(limit: 1_000_000_000, headroom: 0), now: { clock.now })
         let paths = (0..<calls).map { "/v1/league/\(world.league($0 % leagues).leagueID)/matchups/\(SyntheticSunday.week)" }
@@ -175,20 +169,6 @@ struct BenchScenario {
 /// The ETags the exchange measurement received, to send back for its 304 round.
 final class ETagBook: Sendable {
     let map = Mutex<[String: String]>([:])
-}
-
-/// The simulated instant every component reads.
-final class BenchClock: Sendable {
-    private let instant: Mutex<Date>
-    init(_ start: Date) { instant = Mutex(start) }
-    var now: Date { instant.withLock { $0 } }
-    func set(_ date: Date) { instant.withLock { $0 = date } }
-}
-
-struct BenchPlayersStore: PlayersIndexStore {
-    let directory: URL
-    func load() -> (index: PlayersIndex, fetchedAt: Date)? { try? PlayersIndexFile.load(from: directory) }
-    func save(_ index: PlayersIndex, fetchedAt: Date) throws { try PlayersIndexFile.save(index, fetchedAt: fetchedAt, to: directory) }
 }
 
 /// Process CPU time (user + system, all threads), in seconds.

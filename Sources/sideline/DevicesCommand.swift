@@ -5,6 +5,7 @@ import SidelineEngine
 import SidelineSinks
 import SidelineStore
 import SidelineDelivery
+import SidelineWiring
 
 /// `sideline devices add|list|remove`: the phones and iPads activities are pushed to.
 struct DevicesCommand: AsyncParsableCommand {
@@ -90,43 +91,6 @@ struct DevicesCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List devices (tokens shortened).")
-
-        @OptionGroup var global: GlobalOptions
-
-        @Flag(help: "Print a JSON array ([] when empty).")
-        var json = false
-
-        func run() async throws {
-            try await reportingFailures {
-                let wiring = try Wiring.open(try global.loadConfiguration())
-                let devices: [Device]
-                do { devices = try DeviceService(store: wiring.store).list() } catch {
-                    throw CLIFailure("\(error)", code: .database)
-                }
-                if json {
-                    try printJSON(devices.map(DeviceRow.init))
-                } else if devices.isEmpty {
-                    print(Messages.Devices.noneYet)
-                } else {
-                    for d in devices {
-                        var line = "\(d.id)  \(d.name)  user \(d.sleeperUserID)  "
-                        if let service = d.notifyService {
-                            line += "homeassistant  notify.\(service)"
-                        } else {
-                            let token = d.pushToStartToken.map(PushToken.shortened) ?? "(no push-to-start token)"
-                            line += "apns  \(d.environment.rawValue)  push-to-start \(token)"
-                        }
-                        if let until = d.pausedUntil, until > Date() { line += "  paused until \(EventEnvelope.timestamp(until))" }
-                        if let broken = d.brokenReason { line += "  refused by Home Assistant: \(broken)" }
-                        print(line)
-                    }
-                }
-            }
-        }
-    }
-
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a device: nothing more is pushed to it.")
 
@@ -144,148 +108,5 @@ struct DevicesCommand: AsyncParsableCommand {
                 print(Messages.Devices.removed(device))
             }
         }
-    }
-}
-
-/// `sideline tokens set`: an activity's update token on a device.
-struct TokensCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tokens",
-        abstract: "Set a running activity's update token on a device.",
-        discussion: """
-            After a push-to-start, iOS gives the app a push token for the new activity (and \
-            rotates it now and then); updates and the end go to that token. The app normally \
-            reports it through the device API; this command does the same by hand.
-            """,
-        subcommands: [Set.self]
-    )
-
-    struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Store an activity's update token (replaces the previous one at once).")
-
-        @OptionGroup var global: GlobalOptions
-
-        @Argument(help: ArgumentHelp("The activity id (in the activity's attributes and the event log), e.g. 3-2026w12-1.", valueName: "activity"))
-        var activity: String
-
-        @Argument(help: ArgumentHelp("The activity's push token (hex).", valueName: "hex"))
-        var token: String
-
-        @Option(help: ArgumentHelp("The device (needed when the user has more than one).", valueName: "id"))
-        var device: String?
-
-        func run() async throws {
-            try await reportingFailures {
-                let wiring = try Wiring.open(try global.loadConfiguration())
-                let chosen: Device
-                do {
-                    chosen = try DeviceService(store: wiring.store).setActivityToken(activityID: activity, token: token, deviceID: device, at: Date())
-                } catch {
-                    throw CLIFailure("\(error)", code: .refused)
-                }
-                print(Messages.Devices.tokenSet(activity: activity, device: chosen.id, token: PushToken.shortened(token.lowercased())))
-            }
-        }
-    }
-}
-
-extension DevicesCommand {
-    struct Pause: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Stop pushing to a device for the rest of the day.",
-            discussion: """
-                Home Assistant does not remember that an activity was swiped away: the next update \
-                brings it back. Pausing a device stops every push to it until midnight in \
-                display.time_zone (or --hours from now); `sideline devices resume` undoes it.
-                """
-        )
-
-        @OptionGroup var global: GlobalOptions
-
-        @Argument(help: ArgumentHelp("The device id (see `sideline devices list`).", valueName: "device"))
-        var device: String
-
-        @Option(help: ArgumentHelp("Pause for this many hours instead (0.1–48).", valueName: "hours"))
-        var hours: Double?
-
-        func validate() throws {
-            if let hours, !(0.1...48).contains(hours) { throw ValidationError("--hours must be between 0.1 and 48") }
-        }
-
-        func run() async throws {
-            try await reportingFailures {
-                let configuration = try global.loadConfiguration()
-                let wiring = try Wiring.open(configuration)
-                let now = Date()
-                let until = hours.map { now + $0 * 3600 } ?? Self.nextMidnight(after: now, in: configuration.timeZone)
-                do { try DeviceService(store: wiring.store).pause(deviceID: device, until: until) } catch {
-                    throw CLIFailure("\(error)", code: .refused)
-                }
-                print(Messages.Devices.paused(device, until: EventEnvelope.timestamp(until)))
-            }
-        }
-
-        static func nextMidnight(after now: Date, in timeZone: TimeZone) -> Date {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            return calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime) ?? now + 86_400
-        }
-    }
-
-    struct Resume: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Push to a paused device again.")
-
-        @OptionGroup var global: GlobalOptions
-
-        @Argument(help: ArgumentHelp("The device id (see `sideline devices list`).", valueName: "device"))
-        var device: String
-
-        func run() async throws {
-            try await reportingFailures {
-                let wiring = try Wiring.open(try global.loadConfiguration())
-                do { try DeviceService(store: wiring.store).pause(deviceID: device, until: nil) } catch {
-                    throw CLIFailure("\(error)", code: .refused)
-                }
-                print(Messages.Devices.resumed(device))
-            }
-        }
-    }
-}
-
-/// `devices list --json` rows.
-struct DeviceRow: Codable {
-    let id: String
-    let name: String
-    let sleeperUserID: String
-    let environment: String
-    let pushToStartToken: String?
-    let createdAt: String
-    let kind: String
-    let notifyService: String?
-    let pausedUntil: String?
-    let brokenReason: String?
-
-    init(_ d: Device) {
-        id = d.id
-        name = d.name
-        sleeperUserID = d.sleeperUserID
-        environment = d.environment.rawValue
-        pushToStartToken = d.pushToStartToken.map(PushToken.shortened)
-        createdAt = EventEnvelope.timestamp(d.createdAt)
-        kind = d.kind.rawValue
-        notifyService = d.notifyService
-        pausedUntil = d.pausedUntil.map(EventEnvelope.timestamp)
-        brokenReason = d.brokenReason
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, environment
-        case sleeperUserID = "sleeper_user_id"
-        case pushToStartToken = "push_to_start_token"
-        case createdAt = "created_at"
-        case kind
-        case notifyService = "notify_service"
-        case pausedUntil = "paused_until"
-        case brokenReason = "broken_reason"
     }
 }

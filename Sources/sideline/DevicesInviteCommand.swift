@@ -4,6 +4,7 @@ import SidelineCore
 import SidelineEngine
 import SidelineServer
 import SidelineDelivery
+import SidelineWiring
 
 extension DevicesCommand {
     /// `sideline devices invite <user>`: a one-time pairing code for the iOS app.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SidelineCore
 import SidelineEngine
+import SidelineWiring
 
 /// Options every command that touches state takes.
 struct GlobalOptions: ParsableArguments {
@@ -67,14 +68,33 @@ struct CLIFailure: Error, CustomStringConvertible, Sendable {
     var description: String { message }
 }
 
+extension CLIFailure {
+    /// The libraries' failures, with the exit code their kind documents.
+    init(_ error: WiringError) {
+        let code: Code = switch error.kind {
+        case .refused: .refused
+        case .database: .database
+        case .locked: .locked
+        case .configuration: .configuration
+        }
+        self.init(error.message, code: code)
+    }
+}
+
 /// Runs a command body, turning known failures into one stderr line and an exit code.
 func reportingFailures(_ body: () async throws -> Void) async throws {
     do {
         try await body()
     } catch let failure as CLIFailure {
-        FileHandle.standardError.write(Data("sideline: \(failure.message)\n".utf8))
-        throw ExitCode(failure.code.rawValue)
+        throw report(failure)
+    } catch let error as WiringError {
+        throw report(CLIFailure(error))
     }
+}
+
+private func report(_ failure: CLIFailure) -> ExitCode {
+    FileHandle.standardError.write(Data("sideline: \(failure.message)\n".utf8))
+    return ExitCode(failure.code.rawValue)
 }
 
 /// Prints a value as pretty, key-sorted JSON on stdout (`--json` output).

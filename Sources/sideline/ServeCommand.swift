@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import ServiceLifecycle
-import SidelineCore
-import SidelineServer
+import SidelineWiring
 
 /// `sideline serve`: the device API and status page alone (passes come from cron or another
 /// `sideline run`).
@@ -17,14 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let wiring = try Wiring.open(try global.loadConfiguration())
-            let server = ServerService(server: APIServer(environment: try wiring.serverEnvironment(metrics: ServerMetrics())))
-            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: [.init(service: server)], gracefulShutdownSignals: [.sigterm, .sigint], logger: wiring.logger
-            ))
-            do { try await group.run() } catch {
-                throw server.failure.withLock { $0 } ?? CLIFailure("the server stopped: \(error)", code: .database)
-            }
+            try await Daemon.serve(wiring: try Wiring.open(try global.loadConfiguration()))
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SidelineCore
 import SidelineEngine
+import SidelineWiring
 
 /// `sideline status`: registrations, their lifecycle, what is due next, the call budget.
 struct StatusCommand: AsyncParsableCommand {
@@ -19,7 +20,7 @@ struct StatusCommand: AsyncParsableCommand {
         try await reportingFailures {
             let wiring = try Wiring.open(try global.loadConfiguration())
             let now = Date()
-            let scheduler = Scheduler(environment: wiring.passEnvironment(now: { now }))
+            let scheduler = wiring.scheduler(now: { now })
             let report: StatusReport
             do { report = try await scheduler.status(at: now) } catch {
                 throw CLIFailure("\(error)", code: .database)

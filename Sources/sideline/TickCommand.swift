@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import SidelineCore
 import SidelineEngine
-import SidelineDelivery
+import SidelineWiring
 
 /// `sideline tick`: one scheduler pass, then exit. The cron mode, and the way to replay a day.
 struct TickCommand: AsyncParsableCommand {
@@ -35,12 +34,12 @@ struct TickCommand: AsyncParsableCommand {
             let instant = now?.date ?? Date()
             let lock = try wiring.lock()
             defer { withExtendedLifetime(lock) {} }
-            let scheduler = Scheduler(environment: wiring.passEnvironment(now: { instant }))
-            let sinks: [any PushSink] = dryRun ? [StdoutSink(format: json ? .json : .human, timeZone: wiring.configuration.timeZone)] : try wiring.liveSinks(json: json)
+            let scheduler = wiring.scheduler(now: { instant })
+            let sinks = try wiring.passSinks(dryRun: dryRun, json: json)
             do {
                 let started = ContinuousClock.now
                 let report = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
-                PassObserver(store: wiring.store, metrics: nil).passed(report, duration: ContinuousClock.now - started)
+                PassObserver(wiring: wiring).passed(report, duration: ContinuousClock.now - started)
             } catch {
                 throw CLIFailure("\(error)", code: .database)
             }

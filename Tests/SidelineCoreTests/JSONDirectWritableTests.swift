@@ -9,7 +9,7 @@ import Testing
 /// to one of these types' `Codable` shape and not to its writer fails here.
 @Suite("Direct JSON writers: JSONEncoder's bytes without Codable")
 struct JSONDirectWritableTests {
-    static let reference = SortedKeysJSONEncoder.reference
+    static let reference = JSONEncoder.sortedKeysReference
 
     func expectSame<T: Encodable & JSONDirectWritable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try Self.reference.encode(value)
@@ -22,7 +22,7 @@ struct JSONDirectWritableTests {
     }
 
     /// Strings that need every escape JSONEncoder makes, and some it must not make.
-    static let oddStrings = SortedKeysJSONEncoderTests.oddStrings + ["💯💯", "a/b//c", "O\"Hara \\ 日本 🏈\u{1F}"]
+    static let oddStrings = JSONOutputTests.oddStrings + ["💯💯", "a/b//c", "O\"Hara \\ 日本 🏈\u{1F}"]
 
     static func counts(_ seed: Int) -> LiveActivityPlayerCounts {
         LiveActivityPlayerCounts(playing: seed, toPlay: -seed, done: seed == 0 ? Int.max : Int.min)
@@ -169,12 +169,12 @@ extension JSONDirectWritableTests {
         }
     }
 
-    @Test("An APNs payload with a non-finite relevance score throws JSONEncoder's error, as before")
+    @Test("An APNs payload with a non-finite relevance score throws an error that says so")
     func apnsNonFinite() {
         let decision = PushDecision(priority: 5, alert: nil, relevanceScore: .nan, staleDate: nil, dismissalDate: nil)
         let payload = LiveActivityPayload(kind: .update, timestamp: Date(timeIntervalSince1970: 0), contentState: Self.contentState("x", full: true, performers: 1), decision: decision)
         #expect(payload.directJSON() == nil)
-        #expect(throws: EncodingError.self) { try payload.encoded() }
+        #expect(throws: LiveActivityPayloadEncodingError.self) { try payload.encoded() }
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 /// envelope-level shapes the seeded corpus may miss, each compared with `JSONEncoder`.
 @Suite("Event payloads: the direct writer against JSONEncoder")
 struct EventDirectWriterTests {
-    static let reference = SortedKeysJSONEncoder.reference
+    static let reference = JSONEncoder.sortedKeysReference
 
     static let oddStrings = [
         "", "/", "KC D/ST", "a//b", "\"", "\\", "\"\\/", "tab\t", "line\n", "cr\r", "\u{0}", "\u{1F}", "\u{7F}", "\u{8}\u{C}",

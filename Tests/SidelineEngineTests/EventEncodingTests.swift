@@ -10,7 +10,7 @@ import SidelineFakeSleeper
 /// the code that builds and encodes it gets faster (ADR 014).
 @Suite("Event payloads: byte-identical to JSONEncoder and to before")
 struct EventEncodingTests {
-    static let reference = SortedKeysJSONEncoder.reference
+    static let reference = JSONEncoder.sortedKeysReference
 
     /// FNV-1a of each block of 25 payloads of `EnvelopeCorpus.items(seed: 20261122, count:
     /// 600)`, taken with the code before ADR 014 (JSONEncoder, and the display copy as it was).
@@ -64,22 +64,18 @@ struct EventEncodingTests {
         #expect(payloads.contains(Data("{}".utf8)))
     }
 
-    @Test("Every payload of 2,000 seeded events equals JSONEncoder's, made by the direct writer and by the Codable fast path")
+    @Test("Every payload of 2,000 seeded events equals JSONEncoder's, made by the direct writer")
     func fuzzAgainstJSONEncoder() throws {
         for (index, item) in EnvelopeCorpus.items(seed: 7, count: 2_000).enumerated() {
             let envelope = item.envelope
             let expected = (try? Self.reference.encode(envelope)) ?? Data("{}".utf8)
             #expect((try? envelope.encoded()) ?? Data("{}".utf8) == expected, "event \(index)")
-            // The fast paths themselves, not a fallback, made it (except where JSONEncoder
-            // throws): the direct writer `encoded()` uses, and the Codable one.
+            // The direct writer `encoded()` uses made it (except where JSONEncoder throws).
             let finite = envelope.score.team.isFinite && (envelope.score.opponent?.isFinite ?? true)
             #expect(envelope.directJSON() == (finite ? expected : nil), "event \(index): direct writer")
-            let direct = SortedKeysJSONEncoder.fastBytes(envelope)
-            #expect(finite ? direct.map { Data($0) } == expected : direct == nil, "event \(index): fast path")
             if let payload = Self.apnsPayload(envelope) {
                 let expectedAPNs = try Self.reference.encode(payload)
                 #expect(try payload.encoded() == expectedAPNs, "event \(index): APNs")
-                #expect(SortedKeysJSONEncoder.fastBytes(payload).map { Data($0) } == expectedAPNs, "event \(index): APNs fast path")
             }
         }
     }

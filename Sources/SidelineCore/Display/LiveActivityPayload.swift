@@ -63,12 +63,20 @@ public struct LiveActivityPayload: Encodable, Sendable, Hashable {
 
     /// The bytes to send: sorted keys for stable output, slashes unescaped ("KC D/ST"), as
     /// JSONEncoder writes them, written directly (LiveActivityPayload+JSONDirectWritable.swift,
-    /// ADR 014). A NaN or infinite relevance score goes through ``SortedKeysJSONEncoder``,
-    /// which throws JSONEncoder's error as before.
-    public func encoded() throws -> Data {
-        if let bytes = directJSON() { return bytes }
-        return try SortedKeysJSONEncoder().encode(self)
+    /// ADR 014). Throws for a NaN or infinite number (the relevance score), which JSON cannot
+    /// carry: JSONEncoder refuses it too.
+    public func encoded() throws(LiveActivityPayloadEncodingError) -> Data {
+        guard let bytes = directJSON() else { throw LiveActivityPayloadEncodingError(event: aps.event) }
+        return bytes
     }
 
     static func unixSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+}
+
+/// An APNs payload that cannot be written as JSON (a NaN or infinite number in it).
+public struct LiveActivityPayloadEncodingError: Error, Sendable, CustomStringConvertible {
+    /// The payload's `event`: start, update or end.
+    public let event: String
+
+    public var description: String { "the \(event) payload has a number JSON cannot carry (NaN or infinite)" }
 }

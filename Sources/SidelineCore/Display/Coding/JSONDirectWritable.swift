@@ -3,10 +3,10 @@ import Foundation
 /// A value that writes its own JSON, member by member, without `Codable` (ADR 014, "direct
 /// writer").
 ///
-/// Why: once ``SortedKeysJSONEncoder`` had made the bytes cheap, what an event's payload
-/// still cost was `Codable`'s dispatch — a boxed `KeyedEncodingContainer` per object,
-/// generic calls and metadata lookups per member, and sorting each object's keys at run
-/// time. A conformance here writes the same bytes with none of that: its keys are written
+/// Why: once a faster general `Encoder` had made the bytes cheap (ADR 014; deleted by ADR
+/// 026, when only a NaN fallback still used it), what an event's payload still cost was
+/// `Codable`'s dispatch — a boxed `KeyedEncodingContainer` per object, generic calls and
+/// metadata lookups per member, and sorting each object's keys at run time. A conformance here writes the same bytes with none of that: its keys are written
 /// in the order `.sortedKeys` puts them (ascending UTF-8 bytes), sorted by hand once, as
 /// literals that include their quotes, colon and comma.
 ///
@@ -19,6 +19,9 @@ import Foundation
 ///   starting with one, so no object starts with `,`;
 /// - every value through ``JSONOutput``'s writers (strings escaped, numbers formatted and
 ///   non-finite numbers refused as `JSONEncoder` does).
+///
+/// ``JSONEncoder/sortedKeysReference`` is that encoder, for the tests and the benchmark that
+/// compare against it.
 ///
 /// Tests compare each conformance with `JSONEncoder`, with every optional set and unset, so
 /// a key added to a type's `Codable` shape and not here fails them.
@@ -54,5 +57,15 @@ extension JSONOutput {
             try values[index].writeJSON(to: &self)
         }
         append(UInt8(ascii: "]"))
+    }
+}
+
+extension JSONEncoder {
+    /// The encoder whose bytes every ``JSONDirectWritable`` conformance reproduces: sorted
+    /// keys, slashes unescaped, default strategies.
+    package static var sortedKeysReference: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }

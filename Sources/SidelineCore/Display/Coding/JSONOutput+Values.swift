@@ -1,14 +1,12 @@
 import Foundation
 
 /// The bytes of JSON's leaf values exactly as `JSONEncoder` writes them with
-/// `[.sortedKeys, .withoutEscapingSlashes]` (ADR 014). Both encoders of this folder write
-/// through these: the `Codable` one (``JSONByteWriter``) and the hand-written
-/// ``JSONDirectWritable`` conformances, so the two cannot drift apart.
+/// `[.sortedKeys, .withoutEscapingSlashes]` (ADR 014), for the hand-written
+/// ``JSONDirectWritable`` conformances: every one writes its values through these, so no
+/// two can format a number or escape a string differently.
 extension JSONOutput {
     /// A NaN or infinite number: `JSONEncoder` throws for it, and so does every writer here.
     package struct NonFiniteNumber: Error {}
-
-    package mutating func writeNull() { append("null") }
 
     package mutating func write(_ value: Bool) { append(value ? "true" : "false") }
 
@@ -28,19 +26,9 @@ extension JSONOutput {
         }
     }
 
-    /// Other integer types, as JSONEncoder writes them: their description.
-    mutating func write<T: BinaryInteger>(_ value: T) {
-        appendText(value.description)
-    }
-
     /// As JSONEncoder: the shortest round-trip text, without a trailing `.0` (`12`, `12.5`,
     /// `1e-07`, `1e+21`, `-0`). Non-finite values throw, as JSONEncoder does.
     package mutating func write(_ value: Double) throws {
-        guard value.isFinite else { throw NonFiniteNumber() }
-        appendNumber(value.description)
-    }
-
-    mutating func write(_ value: Float) throws {
         guard value.isFinite else { throw NonFiniteNumber() }
         appendNumber(value.description)
     }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The encoders' output: bytes written through a pointer, grown by doubling. An array
+/// The direct writers' output: bytes written through a pointer, grown by doubling. An array
 /// checks uniqueness as well as capacity on every append, and appends are most of what an
-/// encoder does. Package-wide: the envelope's direct writer (SidelineEngine) writes into it.
+/// encoder does. Package-wide: the envelope's direct writer (SidelineDelivery) writes into it.
 package struct JSONOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -30,22 +30,6 @@ package struct JSONOutput: ~Copyable {
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         append(bytes.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// Adds `extra` bytes at the end for the caller to fill through ``withBytes(_:)``.
-    mutating func extend(by extra: Int) {
-        if count + extra > capacity { grow(toHold: extra) }
-        (base + count).initialize(repeating: 0, count: extra)
-        count += extra
-    }
-
-    /// The bytes from `start` to the end.
-    func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + start, count: count - start)
-    }
-
-    mutating func withBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 
     package var data: Data { Data(bytes: base, count: count) }

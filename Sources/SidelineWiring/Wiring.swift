@@ -1,0 +1,111 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineEngine
+import SidelineHTTP
+import SidelineSleeper
+import SidelineStore
+
+/// Builds the real adapters from a ``SidelineConfiguration``: the one place that knows which
+/// concrete store, HTTP client, feeds and sinks Sideline runs with (ADR 026). The CLI, the
+/// benchmark, the demo and the test harnesses all wire through here.
+///
+/// Two entry points:
+/// - ``open(_:label:now:)`` for a process (the CLI, the demo): bootstraps logging, opens the
+///   store the way the configuration asks, reads the wall clock.
+/// - ``init(configuration:store:logger:transport:now:)`` for a harness or the benchmark:
+///   point the configuration's URLs at loopback fakes, hand in an opened store (or one from
+///   ``openStore(_:)``), a quiet logger and a simulated clock (``ManualClock/read``), and
+///   optionally the transport to share.
+///
+/// Then ``passEnvironment(now:forRegistration:)`` gives what a ``Scheduler`` or a
+/// `RegistrationService` runs on, ``liveSinks(json:)`` the configured sinks, and
+/// ``serverEnvironment(metrics:)`` what the API server runs on.
+public struct Wiring: Sendable {
+    public let configuration: SidelineConfiguration
+    public let store: SQLiteStore
+    public let logger: Logger
+    /// One HTTP client (one libcurl thread, one connection cache) for Sleeper, the status
+    /// feeds and the sinks of every pass this process runs.
+    public let transport: CurlTransport
+    /// The process's clock: wall time for the CLI, a simulated one for replays and tests. The
+    /// default pass clock, the instant `/readyz` records and the Sleeper client's reference
+    /// for an HTTP-date `Retry-After` with no `Date` header.
+    public let now: @Sendable () -> Date
+
+    /// Everything injected: no logging bootstrap, no store opened here. `transport` defaults
+    /// to a new `CurlTransport` with the configuration's timeout.
+    public init(
+        configuration: SidelineConfiguration, store: SQLiteStore, logger: Logger = Logger(label: "sideline"),
+        transport: CurlTransport? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.logger = logger
+        self.transport = transport ?? CurlTransport(timeout: configuration.timeout)
+        self.now = now
+    }
+
+    /// The wiring a command runs on: logs to stderr at the configured level, the store opened
+    /// (an explicitly configured database's directory must exist), the wall clock unless
+    /// `now` says otherwise (the demo's simulated one).
+    /// Throws ``WiringError/Kind/database`` when the store cannot be opened.
+    public static func open(
+        _ configuration: SidelineConfiguration, label: String = "sideline", now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(WiringError) -> Wiring {
+        bootstrapLogging(level: configuration.logLevel)
+        return Wiring(configuration: configuration, store: try openStore(configuration), logger: Logger(label: label), now: now)
+    }
+
+    /// The configuration's database: a configured path's directory must exist (a missing one
+    /// is an unmounted volume, never replaced); the default path's is created.
+    public static func openStore(_ configuration: SidelineConfiguration) throws(WiringError) -> SQLiteStore {
+        do {
+            return try SQLiteStore(path: configuration.databasePath, directory: configuration.databaseIsExplicit ? .mustExist : .create)
+        } catch {
+            throw WiringError(.database, "\(error)")
+        }
+    }
+
+    /// The pass lock for this database: waits briefly, then throws ``WiringError/Kind/locked``.
+    /// Hold the result for as long as the pass runs.
+    public func lock() throws(WiringError) -> PassLock {
+        do { return try PassLock(databasePath: configuration.databasePath) } catch {
+            throw WiringError(.locked, error.message)
+        }
+    }
+
+    /// The environment a pass runs in. `now` is the pass's clock (default: the wiring's):
+    /// every Sleeper call is logged at that instant, so `tick --now` replays keep an honest
+    /// call log. `forRegistration` marks user/league/roster calls as registration calls.
+    public func passEnvironment(now: (@Sendable () -> Date)? = nil, forRegistration: Bool = false) -> PassEnvironment {
+        let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now ?? self.now)
+        let sleeper = HTTPSleeperClient(
+            baseURL: configuration.sleeperURL, transport: transport, gate: gate,
+            cache: StoreResponseCache(store: store), isRegistration: forRegistration, now: self.now
+        )
+        let games = FallbackGameStatusSource(
+            primary: SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate),
+            fallback: ESPNScoreboard(baseURL: configuration.espnURL, transport: transport),
+            logger: logger
+        )
+        return PassEnvironment(
+            configuration: configuration, store: store, sleeper: sleeper, games: games,
+            playersStore: FilePlayersIndexStore(directory: configuration.cacheDirectory), logger: logger
+        )
+    }
+
+    /// A scheduler on ``passEnvironment(now:forRegistration:)``.
+    public func scheduler(now: (@Sendable () -> Date)? = nil, batching: Scheduler.Batching = Scheduler.Batching()) -> Scheduler {
+        Scheduler(environment: passEnvironment(now: now), batching: batching)
+    }
+
+    /// Registration through the real Sleeper client, its calls marked as registration calls.
+    public func registrationService(now: (@Sendable () -> Date)? = nil) -> RegistrationService {
+        RegistrationService(store: store, sleeper: passEnvironment(now: now, forRegistration: true).sleeper)
+    }
+
+    public func displayContext(at now: Date) -> DisplayContext {
+        DisplayContext(now: now, timeZone: configuration.timeZone, localeIdentifier: configuration.localeIdentifier)
+    }
+}

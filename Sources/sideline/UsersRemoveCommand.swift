@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import SidelineCore
+import SidelineEngine
+import SidelineDelivery
+import SidelineWiring
+
+extension UsersCommand {
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a registration, ending its running Live Activity first."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The registration id (see `sideline users list`).", valueName: "registration"))
+        var registration: String
+
+        @Flag(help: "Print the end events as JSON (when the stdout sink is configured).")
+        var json = false
+
+        func run() async throws {
+            try await reportingFailures {
+                guard let id = Int64(registration.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "#"))) else {
+                    throw CLIFailure(Messages.Registration.unknownRegistration(registration), code: .refused)
+                }
+                let wiring = try Wiring.open(try global.loadConfiguration())
+                let lock = try wiring.lock()
+                defer { withExtendedLifetime(lock) {} }
+                let now = Date()
+                guard let existing = try? wiring.store.registration(id: id) else {
+                    throw CLIFailure(Messages.Registration.unknownRegistration(registration), code: .refused)
+                }
+                let sinks = try wiring.liveSinks(json: json)
+                let service = RegistrationService(store: wiring.store, sleeper: wiring.passEnvironment(now: { now }).sleeper)
+                let ended: [EventEnvelope]
+                do {
+                    // Dry-run activities end quietly: nothing was ever sent for them.
+                    ended = try service.remove(id: id, at: now, sinks: [.live: sinks.map(\.name)], display: wiring.displayContext(at: now))
+                } catch {
+                    throw CLIFailure("\(error)", code: .refused)
+                }
+                let scheduler = wiring.scheduler(now: { now })
+                _ = await scheduler.deliver(mode: .live, sinks: sinks, at: now)
+                print(Messages.Registration.removed(existing.handle, user: existing.username, league: existing.leagueName, endedActivities: ended.filter { !$0.dryRun }.count))
+            }
+        }
+    }
+}
