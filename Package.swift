@@ -18,6 +18,8 @@ import PackageDescription
 //   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   SidelineFakeHomeAssistant a Home Assistant look-alike on loopback (tests)
+//   SidelineLoopback    a service on 127.0.0.1:0 on a thread of its own (the fakes, the tests' servers)
+//   SidelineTestSupport the tests' one runner, clock, binary harness and scoped harnesses (ADR 027)
 //   sideline            the thin executable
 //   sideline-bench      the adaptive-polling benchmark (synthetic Sleeper in a child process)
 let package = Package(
@@ -44,6 +46,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The tests' one way to run a child process (ADR 027): timeouts, captured output,
+        // and the child ended with the scope that started it.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .target(name: "SidelineCore", dependencies: [.product(name: "SidelineActivity", package: "SidelineKit")]),
@@ -108,21 +113,26 @@ let package = Package(
             ]
         ),
         .target(
-            name: "SidelineFakeSleeper",
+            name: "SidelineLoopback",
             dependencies: [
-                "SidelineCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
-            name: "SidelineFakeHomeAssistant",
+            name: "SidelineFakeSleeper",
             dependencies: [
-                "SidelineCore",
+                "SidelineCore", "SidelineLoopback",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "SidelineFakeHomeAssistant",
+            dependencies: [
+                "SidelineCore", "SidelineLoopback",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -141,6 +151,18 @@ let package = Package(
                 "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // What the test targets share (ADR 027): one subprocess runner, one manual clock, one
+        // binary harness, the engine's test wiring and scoped harnesses with awaited teardown.
+        .target(
+            name: "SidelineTestSupport",
+            dependencies: [
+                "SidelineCore", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineSleeper", "SidelineHTTP",
+                "SidelineFakeSleeper", "SidelineFakeHomeAssistant", "SidelineLoopback",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/SidelineTestSupport"
         ),
         .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore"]),
         .testTarget(name: "SidelineDeliveryTests", dependencies: ["SidelineDelivery", "SidelineCore"]),
