@@ -172,7 +172,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineTestSupport", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",
             dependencies: [
@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "SidelineServerTests",
             dependencies: [
-                "SidelineServer", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineHTTP", "SidelineFakeSleeper",
+                "SidelineTestSupport", "SidelineLoopback", "SidelineServer", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineHTTP", "SidelineFakeSleeper",
                 .product(name: "Logging", package: "swift-log"),
                 // The app's client against the real server (DeviceClientTests).
                 .product(name: "SidelineDeviceClient", package: "SidelineKit"),

@@ -43,3 +43,11 @@ public enum TestTools {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
+
+extension TestTools {
+    /// Runs a tool at a lower priority (`nice -n 10`): Python, Chromium and schemathesis are
+    /// CPU-hungry, and the suites running beside them have time limits of their own.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) async throws -> ChildOutput {
+        try await ChildProcess.run(executable, arguments, options: .init(environment: environment, directory: directory, lowPriority: true))
+    }
+}
