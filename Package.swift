@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "SidelineDeliveryTests", dependencies: ["SidelineDelivery", "SidelineCore"]),
         .testTarget(
             name: "SidelineSleeperTests",
-            dependencies: ["SidelineSleeper", "SidelineHTTP", "SidelineCurl", "SidelineFakeSleeper"],
+            dependencies: ["SidelineTestSupport", "SidelineSleeper", "SidelineHTTP", "SidelineCurl", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "SidelineSinksTests",
             dependencies: [
-                "SidelineSinks", "SidelineDelivery", "SidelineHTTP", "SidelineCurl", "SidelineCore", "SidelineFakeHomeAssistant",
+                "SidelineTestSupport", "SidelineLoopback", "SidelineSinks", "SidelineDelivery", "SidelineHTTP", "SidelineCurl", "SidelineCore", "SidelineFakeHomeAssistant",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "SidelineAPNsTests",
             dependencies: [
-                "SidelineAPNs", "SidelineCurl", "SidelineCore", .product(name: "SidelineActivity", package: "SidelineKit"),
+                "SidelineTestSupport", "SidelineAPNs", "SidelineCurl", "SidelineCore", .product(name: "SidelineActivity", package: "SidelineKit"),
                 // The sink and the kill-and-restart test: the real binary against the fakes.
                 "sideline", "SidelineSinks", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineFakeSleeper",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -208,11 +208,13 @@ let package = Package(
         .testTarget(
             name: "SidelineDeviceClientTests",
             dependencies: [
+                // For its one manual clock only; the client library itself has no dependencies.
+                "SidelineTestSupport",
                 .product(name: "SidelineDeviceClient", package: "SidelineKit"),
                 .product(name: "SidelineActivity", package: "SidelineKit"),
             ]
         ),
-        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", .product(name: "SidelineDeviceClient", package: "SidelineKit")]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["SidelineTestSupport", "sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", .product(name: "SidelineDeviceClient", package: "SidelineKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

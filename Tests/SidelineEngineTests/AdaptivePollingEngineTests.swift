@@ -8,7 +8,7 @@ import SidelineTestSupport
 
 /// Many synthetic leagues over real HTTP on a small budget: the budget is physics, live
 /// leagues share it evenly, and push-back slows everything down for a while.
-@Suite("Adaptive polling over real HTTP", .serialized)
+@Suite("Adaptive polling over real HTTP")
 struct AdaptivePollingEngineTests {
     static let leagues = SyntheticLeagues(count: 30, registered: 2)
 

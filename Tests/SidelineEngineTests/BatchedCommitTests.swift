@@ -10,7 +10,7 @@ import SidelineTestSupport
 /// A pass commits what it steps in batches (so a 50,000-registration kickoff never holds all
 /// its payloads at once). These tests use batches of one registration and one event, and a
 /// SQLite trigger that makes one batch's commit fail, as a crash in the middle of a pass.
-@Suite("Batched commits within a pass", .serialized)
+@Suite("Batched commits within a pass")
 struct BatchedCommitTests {
     static let tiny = Scheduler.Batching(rows: 1, events: 1)
     static let start = "2026-11-22T14:25:00Z"

@@ -10,7 +10,7 @@ import SidelineTestSupport
 
 /// Starts APNs answered with a refusal reach nobody and go again; a start the store could
 /// not mark as on the wire is not sent at all.
-@Suite("Per-device pushes: refused starts are retried, store failures send nothing", .serialized)
+@Suite("Per-device pushes: refused starts are retried, store failures send nothing")
 struct DevicePushRetryTests {
     static let phone = DevicePushTests.phone
     static let phoneActivity = DevicePushTests.phoneActivity

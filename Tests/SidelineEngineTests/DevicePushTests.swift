@@ -31,7 +31,7 @@ final class RecordingDeviceSender: DevicePushSender, Sendable {
     }
 }
 
-@Suite("Per-device pushes: start at most once, updates in order with stable ids", .serialized)
+@Suite("Per-device pushes: start at most once, updates in order with stable ids")
 struct DevicePushTests {
     static let phone = "aa" + String(repeating: "01", count: 40)
     static let pad = "bb" + String(repeating: "02", count: 40)

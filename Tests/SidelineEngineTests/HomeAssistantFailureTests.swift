@@ -13,7 +13,7 @@ import SidelineStore
 import SidelineTestSupport
 
 /// Home Assistant refusing things: the token (401), a target (400), being down; and dry runs.
-@Suite("Home Assistant: a refused token, a refused target, an outage, a dry run", .serialized)
+@Suite("Home Assistant: a refused token, a refused target, an outage, a dry run")
 struct HomeAssistantFailureTests {
     static let token = HomeAssistantSundayTests.token
     static let phone = "mobile_app_alex_iphone"

@@ -13,7 +13,7 @@ import SidelineTestSupport
 
 /// A whole scripted Sunday (9:20 ET Sunday to Tuesday 00:00 ET, so across two 00:00 UTC
 /// resets) through the Home Assistant sink, against a Home Assistant look-alike on loopback.
-@Suite("Home Assistant: a whole Sunday within the relay's allowance", .serialized)
+@Suite("Home Assistant: a whole Sunday within the relay's allowance")
 struct HomeAssistantSundayTests {
     static let token = "ha-long-lived-token-for-tests-0123456789"
     /// Alex's and Blake's registrations share one phone (one notify service): one allowance.

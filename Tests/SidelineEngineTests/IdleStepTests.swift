@@ -9,7 +9,7 @@ import SidelineTestSupport
 /// An idle registration is stepped only when its step could start an activity: some game in
 /// progress kicked off a minute or more before its league's snapshot (ADR 018). Passing the
 /// others over must change nothing a user sees, and nothing the planner knows.
-@Suite("Idle registrations that could not start are passed over", .serialized)
+@Suite("Idle registrations that could not start are passed over")
 struct IdleStepTests {
     static func fetchedMatchups(_ reports: [PassReport]) -> Int {
         reports.flatMap(\.calls).filter { if case .matchups = $0 { true } else { false } }.count

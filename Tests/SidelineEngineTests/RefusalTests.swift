@@ -7,7 +7,7 @@ import SidelineFakeSleeper
 import SidelineStore
 import SidelineTestSupport
 
-@Suite("Refusals from Sleeper's hosts, and hostile headers on them", .serialized)
+@Suite("Refusals from Sleeper's hosts, and hostile headers on them")
 struct RefusalTests {
     static let matchupsPath = "/v1/league/\(GameDayScript.leagueID)/matchups"
 

@@ -9,7 +9,7 @@ import SidelineTestSupport
 /// A pass plans once, and again after a feed stage only if that stage moved what the plan
 /// was made from (ADR 017). The kickoff itself (a status call that moves a game, planned in
 /// the same pass) is pinned by the whole-day test's `start kickoff 22T18:01`.
-@Suite("Re-planning after the feed stages", .serialized)
+@Suite("Re-planning after the feed stages")
 struct ReplanTests {
     @Test("Fetch times alone do not move a plan; a game's status, the week or a push-back does")
     func planMovesOnlyWithItsInputs() async throws {

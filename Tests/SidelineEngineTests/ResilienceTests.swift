@@ -6,7 +6,7 @@ import SidelineFakeSleeper
 import SidelineStore
 import SidelineTestSupport
 
-@Suite("Crashes, failures and bad answers", .serialized)
+@Suite("Crashes, failures and bad answers")
 struct ResilienceTests {
     @Test("A crash after commit and before delivery: the restarted engine delivers the start once")
     func crashBeforeDelivery() async throws {
@@ -125,7 +125,7 @@ struct ResilienceTests {
     }
 }
 
-@Suite("Removing a registration", .serialized)
+@Suite("Removing a registration")
 struct RemovalTests {
     @Test("Removing a registration ends its running activity first, and the end reaches the sinks")
     func removeEndsActivity() async throws {

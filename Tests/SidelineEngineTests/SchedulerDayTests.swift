@@ -6,7 +6,7 @@ import SidelineFakeSleeper
 import SidelineStore
 import SidelineTestSupport
 
-@Suite("The scheduler on a scripted game day, over real HTTP", .serialized)
+@Suite("The scheduler on a scripted game day, over real HTTP")
 struct SchedulerDayTests {
     @Test("A whole Sunday and Monday night: starts, resumes, rollover, bridge, ends, restart; within budget")
     func wholeDay() async throws {
@@ -43,6 +43,46 @@ struct SchedulerDayTests {
             // players/nfl at most once a day: Sunday's first kickoff, then Monday night, 35 h later.
             // (The call log keeps a day, so count on the fake's own request log.)
             #expect(harness.world.requestCount(pathPrefix: "/v1/players/nfl") == 2)
+        }
+    }
+
+    /// What `sideline tick --dry-run --json` prints over a Sunday, minute by minute: the CLI
+    /// suite runs the binary around one kickoff only (exit codes, stdout framing); the day's
+    /// every event is checked here, in process (ADR 027).
+    @Test("A dry-run Sunday: the live lifecycle in one of its own, each event's payload one line of JSON with the documented fields")
+    func dryRunSunday() async throws {
+        try await withEngineHarness { harness in
+            _ = try await harness.register()
+            let sink = RecordingSink()
+            try await harness.run(try harness.scheduler(), from: "2026-11-22T14:00:00Z", to: "2026-11-23T05:30:00Z", mode: .dryRun, sinks: [sink])
+
+            let lifecycle = sink.events.filter { $0.event != .update || $0.reason == .resumed }.map(\.summary)
+            #expect(lifecycle == [
+                "start kickoff 22T14:31 demo_alex",
+                "update resumed 22T18:01 demo_alex",
+                "start kickoff 22T18:01 demo_blake",
+                "end grace_expired 22T21:40 demo_blake",
+                "end rollover 22T22:01 demo_alex",
+                "start rollover 22T22:01 demo_alex",
+                "update resumed 23T01:21 demo_alex",
+                "end grace_expired 23T05:00 demo_alex",
+            ])
+            #expect(sink.events.filter { $0.event == .update }.count > 50)
+            let starts = sink.events.filter { $0.event == .start }.map(\.activity)
+            #expect(Set(starts).count == starts.count, "a new activity id for every start")
+            #expect(sink.events.allSatisfy { $0.dryRun })
+
+            #expect(sink.payloads.count == sink.events.count)
+            for payload in sink.payloads {
+                #expect(!payload.contains(UInt8(ascii: "\n")), "one event, one line")
+                let object = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+                for key in ["event", "reason", "at", "registration", "activity", "sleeper_user_id", "league_id", "season", "week", "score", "starters", "content_state"] {
+                    #expect(object[key] != nil, "missing \(key)")
+                }
+                #expect(object["season"] is String)
+                #expect(object["registration"] is String)
+                #expect(object["dry_run"] as? Bool == true)
+            }
         }
     }
 
@@ -115,7 +155,7 @@ struct SchedulerDayTests {
     }
 }
 
-@Suite("The call budget under pressure", .serialized)
+@Suite("The call budget under pressure")
 struct BudgetPressureTests {
     @Test("With a tiny budget the scheduler postpones work instead of exceeding it, and still starts")
     func tinyBudget() async throws {

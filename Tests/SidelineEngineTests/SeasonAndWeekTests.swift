@@ -6,7 +6,7 @@ import SidelineFakeSleeper
 import SidelineStore
 import SidelineTestSupport
 
-@Suite("Week flips and season renewals", .serialized)
+@Suite("Week flips and season renewals")
 struct SeasonAndWeekTests {
     @Test("An activity still in grace when Sleeper's week flips finishes its own lifecycle; the new week starts clean")
     func weekFlip() async throws {
@@ -77,7 +77,7 @@ struct SeasonAndWeekTests {
     }
 }
 
-@Suite("Per-registration display settings", .serialized)
+@Suite("Per-registration display settings")
 struct RegistrationDisplayTests {
     @Test("A registration's own time zone is used for the times in its content state")
     func ownTimeZone() async throws {

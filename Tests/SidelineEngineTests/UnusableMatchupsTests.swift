@@ -10,7 +10,7 @@ import SidelineTestSupport
 /// Issue 17, item 2: a matchups answer that proves no lineup lock (`[]`, a registered roster
 /// missing, unusable numbers) must not be taken as the kickoff snapshot. demo_alex's first
 /// starter kicks off in London at 14:30Z; his start normally comes at 14:31.
-@Suite("Unusable matchups answers at kickoff never cost the start", .serialized)
+@Suite("Unusable matchups answers at kickoff never cost the start")
 struct UnusableMatchupsTests {
     static let matchupsPath = "/v1/league/\(GameDayScript.leagueID)/matchups"
     static let kickoffPass = "2026-11-22T14:31:00Z"

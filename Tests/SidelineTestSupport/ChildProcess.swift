@@ -23,9 +23,13 @@ public enum ChildProcess {
         public var lowPriority = false
         /// Run as this user and group (for file modes root would ignore).
         public var user: (uid: UInt32, gid: UInt32)?
+        /// Give it a pipe for stdin, held open until it ends (a child that exits when its
+        /// stdin closes dies with the test process); otherwise stdin is /dev/null.
+        public var holdsStdinOpen = false
 
         public init(environment: [String: String] = [:], inherit: Bool = true, directory: URL? = nil,
-                    timeout: Duration = .seconds(300), lowPriority: Bool = false) {
+                    timeout: Duration = .seconds(300), lowPriority: Bool = false, holdsStdinOpen: Bool = false) {
+            self.holdsStdinOpen = holdsStdinOpen
             self.environment = environment
             self.inherit = inherit
             self.directory = directory
@@ -59,14 +63,25 @@ public enum ChildProcess {
         platform.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(2))]
         let streams = ChildStreams()
         let description = ([executable] + arguments).joined(separator: " ")
-        let result = try await Subprocess.run(
-            command.0.contains("/") ? .path(FilePath(command.0)) : .name(command.0),
+        let configuration = Configuration(
+            executable: command.0.contains("/") ? .path(FilePath(command.0)) : .name(command.0),
             arguments: Arguments(command.1),
             environment: environment(options),
             workingDirectory: options.directory.map { FilePath($0.path) },
-            platformOptions: platform,
-            input: .none, output: .sequence, error: .sequence
-        ) { execution in
+            platformOptions: platform
+        )
+        let (value, termination) = options.holdsStdinOpen
+            ? try await run(configuration, input: .inputWriter, description: description, streams: streams, body)
+            : try await run(configuration, input: .none, description: description, streams: streams, body)
+        return (value, ChildOutput(command: description, termination: termination, stdout: streams.text(.stdout), stderr: streams.text(.stderr)))
+    }
+
+    /// The child's streams drained as they come, `body` run beside them, then the child ended.
+    private static func run<Input: InputProtocol, T: Sendable>(
+        _ configuration: Configuration, input: Input, description: String, streams: ChildStreams,
+        _ body: (RunningChild) async throws -> T
+    ) async throws -> (T, TerminationStatus) {
+        let result = try await Subprocess.run(configuration, input: input, output: .sequence, error: .sequence) { execution in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await streams.drain(execution.standardOutput, into: .stdout) }
                 group.addTask { await streams.drain(execution.standardError, into: .stderr) }
@@ -87,7 +102,7 @@ public enum ChildProcess {
                 return value
             }
         }
-        return (result.closureResult, ChildOutput(command: description, termination: result.terminationStatus, stdout: streams.text(.stdout), stderr: streams.text(.stderr)))
+        return (result.closureResult, result.terminationStatus)
     }
 
     private static func environment(_ options: Options) -> Environment {
