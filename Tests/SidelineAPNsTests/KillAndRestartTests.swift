@@ -11,7 +11,7 @@ import SidelineTestSupport
 
 /// The real `sideline` binary, killed with SIGKILL while a push is on the wire, then run
 /// again: nothing lost, no start sent twice, a resent update with the same `apns-id`.
-@Suite("Kill and restart with APNs pushes in flight", .serialized)
+@Suite("Kill and restart with APNs pushes in flight")
 struct KillAndRestartTests {
     /// Phone: a normal push-to-start token; its activity token is slow (the update hangs).
     static let phoneStart = TestCredentials.deviceToken("a1", 1)

@@ -21,8 +21,6 @@ public enum ChildProcess {
         public var timeout: Duration = .seconds(300)
         /// `nice -n 10`: for CPU-hungry tools (a browser, a fuzzer) beside the suites.
         public var lowPriority = false
-        /// Run as this user and group (for file modes root would ignore).
-        public var user: (uid: UInt32, gid: UInt32)?
         /// Give it a pipe for stdin, held open until it ends (a child that exits when its
         /// stdin closes dies with the test process); otherwise stdin is /dev/null.
         public var holdsStdinOpen = false
@@ -53,12 +51,9 @@ public enum ChildProcess {
         _ body: (RunningChild) async throws -> T
     ) async throws -> (value: T, output: ChildOutput) {
         let command = options.lowPriority ? ("/usr/bin/nice", ["-n", "10", executable] + arguments) : (executable, arguments)
+        // (No `userID`/`groupID` here: with them the library forks, and glibc's setgroups in
+        // that child waits for the test process's other threads for ever. `setpriv` instead.)
         var platform = PlatformOptions()
-        if let user = options.user {
-            platform.userID = user.uid
-            platform.groupID = user.gid
-            platform.supplementaryGroups = []
-        }
         // If the test itself is cancelled: the same ending, from the library.
         platform.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(2))]
         let streams = ChildStreams()

@@ -53,9 +53,9 @@ public struct SidelineBinary: Sendable {
     /// Runs it as a user file modes apply to: `nobody` when the tests run as root (root
     /// writes read-only files), the tests' own user otherwise.
     public func runUnprivileged(_ arguments: String...) async throws -> ChildOutput {
-        var options = options([:])
-        if geteuid() == 0 { options.user = (65534, 65534) }
-        return try await ChildProcess.run(Self.executable, arguments, options: options)
+        guard geteuid() == 0 else { return try await run(arguments) }
+        let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", Self.executable]
+        return try await ChildProcess.run("/usr/bin/setpriv", nobody + arguments, options: options([:]))
     }
 
     /// Runs it, killing it with SIGKILL (a crash, as far as its files can tell) as soon as
