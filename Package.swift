@@ -115,6 +115,7 @@ let package = Package(
         .target(
             name: "SidelineLoopback",
             dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -61,22 +61,9 @@ public actor FakeHomeAssistant {
     /// Binds `127.0.0.1` on a free port and returns the base URL once it accepts connections.
     public func start() async throws -> URL {
         if let server { return server.baseURL }
-        let responder = FakeHomeAssistantResponder(state: state)
-        let logger = logger
-        do {
-            let server = try await LoopbackServer.start(name: "FakeHomeAssistant", logger: logger) { running in
-                Application(
-                    responder: responder,
-                    configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "FakeHomeAssistant"),
-                    onServerRunning: { running($0.localAddress?.port) },
-                    logger: logger
-                )
-            }
-            self.server = server
-            return server.baseURL
-        } catch is LoopbackServerError {
-            throw FakeHomeAssistantError.couldNotBind
-        }
+        let server = try await LoopbackServer.start(name: "FakeHomeAssistant", responder: FakeHomeAssistantResponder(state: state), logger: logger)
+        self.server = server
+        return server.baseURL
     }
 
     /// Stops serving and waits until the port is closed.
@@ -84,9 +71,4 @@ public actor FakeHomeAssistant {
         await server?.stop()
         server = nil
     }
-}
-
-public enum FakeHomeAssistantError: Error, CustomStringConvertible {
-    case couldNotBind
-    public var description: String { "the fake Home Assistant could not bind 127.0.0.1" }
 }

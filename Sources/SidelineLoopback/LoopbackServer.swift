@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import ServiceLifecycle
 
@@ -25,7 +26,7 @@ public final class LoopbackServer: Sendable {
 
     /// Runs the service `make` builds and returns once it listens. `make` is handed the
     /// callback the service calls with its port when it is running (Hummingbird's
-    /// `onServerRunning`); a service that ends without calling it is `couldNotBind`.
+    /// `onServerRunning`); a service that ends without calling it (it could not bind) throws ``LoopbackServerError``.
     public static func start(
         name: String, logger: Logger, _ make: (@escaping @Sendable (Int?) -> Void) -> any Service
     ) async throws -> LoopbackServer {
@@ -61,4 +62,20 @@ public final class LoopbackServer: Sendable {
 public struct LoopbackServerError: Error, CustomStringConvertible {
     public let name: String
     public var description: String { "\(name) could not bind 127.0.0.1" }
+}
+
+extension LoopbackServer {
+    /// A Hummingbird `responder` on 127.0.0.1, a free port, as `LoopbackServer.start` runs it.
+    public static func start<Responder: HTTPResponder>(
+        name: String, responder: Responder, logger: Logger
+    ) async throws -> LoopbackServer where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
+        try await start(name: name, logger: logger) { running in
+            Application(
+                responder: responder,
+                configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: name),
+                onServerRunning: { running($0.localAddress?.port) },
+                logger: logger
+            )
+        }
+    }
 }

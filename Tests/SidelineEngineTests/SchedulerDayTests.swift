@@ -8,6 +8,19 @@ import SidelineTestSupport
 
 @Suite("The scheduler on a scripted game day, over real HTTP")
 struct SchedulerDayTests {
+    /// The scripted Sunday's starts, resumes, rollover and ends, to Monday 05:00 UTC.
+    static let sundayLifecycle = [
+        "start kickoff 22T14:31 demo_alex",
+        "update resumed 22T18:01 demo_alex",
+        "start kickoff 22T18:01 demo_blake",
+        "end grace_expired 22T21:40 demo_blake",
+        "end rollover 22T22:01 demo_alex",
+        "start rollover 22T22:01 demo_alex",
+        // The 4:25 game ends at 00:35; Sunday night kicks off 45 minutes later: held, not ended.
+        "update resumed 23T01:21 demo_alex",
+        "end grace_expired 23T05:00 demo_alex",
+    ]
+
     @Test("A whole Sunday and Monday night: starts, resumes, rollover, bridge, ends, restart; within budget")
     func wholeDay() async throws {
         try await withEngineHarness { harness in
@@ -18,16 +31,7 @@ struct SchedulerDayTests {
             try await harness.run(scheduler, from: "2026-11-24T00:30:00Z", to: "2026-11-24T05:30:00Z", sinks: [sink])
 
             let lifecycle = sink.events.filter { $0.event != .update || $0.reason == .resumed }.map(\.summary)
-            #expect(lifecycle == [
-                "start kickoff 22T14:31 demo_alex",
-                "update resumed 22T18:01 demo_alex",
-                "start kickoff 22T18:01 demo_blake",
-                "end grace_expired 22T21:40 demo_blake",
-                "end rollover 22T22:01 demo_alex",
-                "start rollover 22T22:01 demo_alex",
-                // The 4:25 game ends at 00:35; Sunday night kicks off 45 minutes later: held, not ended.
-                "update resumed 23T01:21 demo_alex",
-                "end grace_expired 23T05:00 demo_alex",
+            #expect(lifecycle == Self.sundayLifecycle + [
                 "start kickoff 24T01:16 demo_blake",
                 "end grace_expired 24T04:55 demo_blake",
             ])
@@ -57,16 +61,7 @@ struct SchedulerDayTests {
             try await harness.run(try harness.scheduler(), from: "2026-11-22T14:00:00Z", to: "2026-11-23T05:30:00Z", mode: .dryRun, sinks: [sink])
 
             let lifecycle = sink.events.filter { $0.event != .update || $0.reason == .resumed }.map(\.summary)
-            #expect(lifecycle == [
-                "start kickoff 22T14:31 demo_alex",
-                "update resumed 22T18:01 demo_alex",
-                "start kickoff 22T18:01 demo_blake",
-                "end grace_expired 22T21:40 demo_blake",
-                "end rollover 22T22:01 demo_alex",
-                "start rollover 22T22:01 demo_alex",
-                "update resumed 23T01:21 demo_alex",
-                "end grace_expired 23T05:00 demo_alex",
-            ])
+            #expect(lifecycle == Self.sundayLifecycle)
             #expect(sink.events.filter { $0.event == .update }.count > 50)
             let starts = sink.events.filter { $0.event == .start }.map(\.activity)
             #expect(Set(starts).count == starts.count, "a new activity id for every start")

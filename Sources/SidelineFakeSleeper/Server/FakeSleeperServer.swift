@@ -27,22 +27,9 @@ public actor FakeSleeperServer {
     /// Binds `127.0.0.1` on a free port and returns the base URL once it accepts connections.
     public func start() async throws -> URL {
         if let server { return server.baseURL }
-        let responder = FakeSleeperResponder(world: world)
-        let logger = logger
-        do {
-            let server = try await LoopbackServer.start(name: "FakeSleeper", logger: logger) { running in
-                Application(
-                    responder: responder,
-                    configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "FakeSleeper"),
-                    onServerRunning: { running($0.localAddress?.port) },
-                    logger: logger
-                )
-            }
-            self.server = server
-            return server.baseURL
-        } catch is LoopbackServerError {
-            throw FakeSleeperServerError.couldNotBind
-        }
+        let server = try await LoopbackServer.start(name: "FakeSleeper", responder: FakeSleeperResponder(world: world), logger: logger)
+        self.server = server
+        return server.baseURL
     }
 
     /// Stops serving and waits until the port is closed.
@@ -50,11 +37,6 @@ public actor FakeSleeperServer {
         await server?.stop()
         server = nil
     }
-}
-
-public enum FakeSleeperServerError: Error, CustomStringConvertible {
-    case couldNotBind
-    public var description: String { "the fake Sleeper server could not bind 127.0.0.1" }
 }
 
 /// Remembers the client's port so tests can tell whether connections are reused.

@@ -57,15 +57,6 @@ struct ReceiverResponder: HTTPResponder {
 /// answers the statuses it is told to; stopped when `body` returns.
 func withReceiver<T>(_ body: (URL, ReceiverLog) async throws -> T) async throws -> T {
     let log = ReceiverLog()
-    let start = {
-        try await LoopbackServer.start(name: "Receiver", logger: .quiet) { running in
-            Application(
-                responder: ReceiverResponder(log: log),
-                configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "Receiver"),
-                onServerRunning: { running($0.localAddress?.port) },
-                logger: .quiet
-            )
-        }
-    }
+    let start = { try await LoopbackServer.start(name: "Receiver", responder: ReceiverResponder(log: log), logger: .quiet) }
     return try await withTeardown(start, tearDown: { await $0.stop() }) { server in try await body(server.baseURL, log) }
 }
