@@ -50,15 +50,22 @@ struct SchedulerDayTests {
         }
     }
 
-    /// What `sideline tick --dry-run --json` prints over a Sunday, minute by minute: the CLI
-    /// suite runs the binary around one kickoff only (exit codes, stdout framing); the day's
-    /// every event is checked here, in process (ADR 027).
-    @Test("A dry-run Sunday: the live lifecycle in one of its own, each event's payload one line of JSON with the documented fields")
+    /// What `sideline tick --dry-run --json` prints over a Sunday, a new process a minute: the
+    /// CLI suite runs the binary around one kickoff only (exit codes, stdout framing); the
+    /// day's every event is checked here, in process (ADR 027).
+    @Test("A dry-run Sunday, a new engine each minute: the live lifecycle in one of its own, each payload one line of JSON with the documented fields")
     func dryRunSunday() async throws {
         try await withEngineHarness { harness in
             _ = try await harness.register()
             let sink = RecordingSink()
-            try await harness.run(try harness.scheduler(), from: "2026-11-22T14:00:00Z", to: "2026-11-23T05:30:00Z", mode: .dryRun, sinks: [sink])
+            // A new engine and store connection every minute, as each `sideline tick` is a new
+            // process: what one pass leaves in the database is all the next one starts from.
+            var time = utc("2026-11-22T14:00:00Z")
+            while time <= utc("2026-11-23T05:30:00Z") {
+                harness.setNow(time)
+                _ = try await harness.scheduler().runPass(at: time, mode: .dryRun, sinks: [sink])
+                time += 60
+            }
 
             let lifecycle = sink.events.filter { $0.event != .update || $0.reason == .resumed }.map(\.summary)
             #expect(lifecycle == Self.sundayLifecycle)

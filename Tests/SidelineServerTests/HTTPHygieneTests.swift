@@ -80,6 +80,7 @@ extension ServerTests {
                 async let answeredOutcome = answered.read(wait: 8)
                 let (a, b, c, d) = await (halfOutcome, trickleOutcome, silentOutcome, answeredOutcome)
                 writer.cancel()
+                _ = await writer.result  // ended before the server is stopped
                 #expect(a.closed && a.seconds >= 0.8 && a.seconds < 2.5, "half a head: \(a.seconds) s")
                 #expect(a.text.isEmpty, "no response to half a head: \(a.text)")
                 #expect(b.closed && b.seconds < 2.5, "a trickled head: \(b.seconds) s")
