@@ -187,6 +187,7 @@ public struct RunningChild: Sendable {
         terminate()
         let deadline = ContinuousClock.now + grace
         while !hasExited, ContinuousClock.now < deadline {
+            // A cancelled test still ends its child: the sleep's cancellation only shortens the wait.
             try? await Task.sleep(for: .milliseconds(20))
         }
         if !hasExited { kill() }

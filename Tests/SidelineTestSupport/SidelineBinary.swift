@@ -34,6 +34,7 @@ public struct SidelineBinary: Sendable {
 
     /// The binary: beside the test runner, or a folder or two above it inside the bundle.
     public static let executable: String = {
+        // /proc/self/exe names the test runner itself; without /proc, argv[0] does as well.
         let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("sideline").path), directory.path != "/" {

@@ -51,7 +51,8 @@ public struct TestPlayersStore: PlayersIndexStore {
 
     public init(directory: String) { self.directory = directory }
 
-    /// No file yet (or one from an older format) is "no index": the engine fetches one.
+    /// As `sideline`'s own store: no file, or one it cannot read, is no index, and the engine
+    /// fetches one (what the tests check is that fetch, not the file).
     public func load() -> (index: PlayersIndex, fetchedAt: Date)? { try? PlayersIndexFile.load(from: URL(fileURLWithPath: directory)) }
 
     public func save(_ index: PlayersIndex, fetchedAt: Date) throws {
