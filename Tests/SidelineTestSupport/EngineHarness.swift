@@ -46,7 +46,7 @@ public final class EngineHarness: Sendable {
     }
 
     public func scheduler(batching: Scheduler.Batching = .init()) throws -> Scheduler {
-        Scheduler(environment: try environment(), batching: batching)
+        try TestWiring.scheduler(configuration, now: clock.dateSource, batching: batching)
     }
 
     /// Registers `usernames` in the script's league, as `sideline users add` does.

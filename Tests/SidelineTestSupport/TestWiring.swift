@@ -8,7 +8,7 @@ import SidelineStore
 
 /// The one place tests wire the engine (a store connection, the Sleeper client behind the
 /// call budget, the game feeds, the players index) the way `sideline` does, but on a test
-/// clock. When the wiring moves into a library of its own, this function is what changes.
+/// clock. When the wiring moves into a library of its own, `passEnvironment` is what changes.
 public enum TestWiring {
     /// - Parameters:
     ///   - store: the connection to use; a new one on the configured database when `nil`
@@ -33,6 +33,14 @@ public enum TestWiring {
             configuration: configuration, store: store, sleeper: sleeper, games: games,
             playersStore: TestPlayersStore(directory: configuration.cacheDirectory), logger: .quiet
         )
+    }
+
+    /// A scheduler on ``passEnvironment(_:now:store:registering:)``.
+    public static func scheduler(
+        _ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date,
+        store: SQLiteStore? = nil, batching: Scheduler.Batching = .init()
+    ) throws -> Scheduler {
+        Scheduler(environment: try passEnvironment(configuration, now: now, store: store), batching: batching)
     }
 
     /// A configuration against a fake Sleeper at `sleeper`, its files in `directory`;

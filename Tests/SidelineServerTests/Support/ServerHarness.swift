@@ -63,9 +63,8 @@ final class ServerHarness: Sendable {
         self.store = store
         let metrics = ServerMetrics()
         self.metrics = metrics
-        let passes = try TestWiring.passEnvironment(configuration, now: clock.dateSource, store: store)
+        let scheduler = try TestWiring.scheduler(configuration, now: clock.dateSource, store: store)
         let registering = try TestWiring.passEnvironment(configuration, now: clock.dateSource, store: store, registering: true)
-        let scheduler = Scheduler(environment: passes)
         self.scheduler = scheduler
         let sink = CountingSink()
         environment = ServerEnvironment(
