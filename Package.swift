@@ -18,9 +18,11 @@ import PackageDescription
 //   SidelineServer      adapter: the device API, admin API, status page and metrics (Hummingbird)
 //   SidelineFakeSleeper a fake Sleeper on loopback and scripted game days (demo, tests, benchmarks)
 //   SidelineFakeHomeAssistant a Home Assistant look-alike on loopback (tests)
+//   SidelineLoopback    a service on 127.0.0.1:0 on a thread of its own (the fakes, the tests' servers)
 //   SidelineWiring      configuration → store, HTTP client, feeds, sinks, scheduler, server
 //                       environment; the daemon loop (ADR 026). CLI, benchmark and harnesses
 //   SidelineDemo        `sideline demo`: the bundled game day replayed against the fake Sleeper
+//   SidelineTestSupport the tests' one runner, clock, binary harness and scoped harnesses (ADR 027)
 //   sideline            the thin executable: parses arguments, calls the libraries
 //   sideline-bench      the adaptive-polling benchmark (synthetic Sleeper in a child process)
 let package = Package(
@@ -47,6 +49,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The tests' one way to run a child process (ADR 027): timeouts, captured output,
+        // and the child ended with the scope that started it.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .target(name: "SidelineCore", dependencies: [.product(name: "SidelineActivity", package: "SidelineKit")]),
@@ -111,21 +116,27 @@ let package = Package(
             ]
         ),
         .target(
-            name: "SidelineFakeSleeper",
+            name: "SidelineLoopback",
             dependencies: [
-                "SidelineCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
-            name: "SidelineFakeHomeAssistant",
+            name: "SidelineFakeSleeper",
             dependencies: [
-                "SidelineCore",
+                "SidelineCore", "SidelineLoopback",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "SidelineFakeHomeAssistant",
+            dependencies: [
+                "SidelineCore", "SidelineLoopback",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The one wiring (ADR 026). Never the fakes: the demo wires them in on its own.
@@ -159,19 +170,31 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the test targets share (ADR 027): one subprocess runner, one manual clock, one
+        // binary harness, the engine's test wiring and scoped harnesses with awaited teardown.
+        .target(
+            name: "SidelineTestSupport",
+            dependencies: [
+                "SidelineCore", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineSleeper", "SidelineHTTP",
+                "SidelineWiring", "SidelineFakeSleeper", "SidelineFakeHomeAssistant", "SidelineLoopback",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/SidelineTestSupport"
+        ),
         .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore"]),
         .testTarget(name: "SidelineDeliveryTests", dependencies: ["SidelineDelivery", "SidelineCore"]),
         .testTarget(
             name: "SidelineSleeperTests",
-            dependencies: ["SidelineSleeper", "SidelineHTTP", "SidelineCurl", "SidelineFakeSleeper"],
+            dependencies: ["SidelineTestSupport", "SidelineSleeper", "SidelineHTTP", "SidelineCurl", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineTestSupport", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",
             dependencies: [
-                "SidelineSinks", "SidelineDelivery", "SidelineHTTP", "SidelineCurl", "SidelineCore", "SidelineFakeHomeAssistant",
+                "SidelineTestSupport", "SidelineLoopback", "SidelineSinks", "SidelineDelivery", "SidelineHTTP", "SidelineCurl", "SidelineCore", "SidelineFakeHomeAssistant",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -180,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "SidelineAPNsTests",
             dependencies: [
-                "SidelineAPNs", "SidelineCurl", "SidelineCore", .product(name: "SidelineActivity", package: "SidelineKit"),
+                "SidelineTestSupport", "SidelineAPNs", "SidelineCurl", "SidelineCore", .product(name: "SidelineActivity", package: "SidelineKit"),
                 // The sink and the kill-and-restart test: the real binary against the fakes.
                 "sideline", "SidelineSinks", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineFakeSleeper",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -192,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "SidelineServerTests",
             dependencies: [
-                "SidelineServer", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineHTTP", "SidelineFakeSleeper",
+                "SidelineTestSupport", "SidelineLoopback", "SidelineServer", "SidelineWiring", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineCore", "SidelineSleeper", "SidelineHTTP", "SidelineFakeSleeper",
                 .product(name: "Logging", package: "swift-log"),
                 // The app's client against the real server (DeviceClientTests).
                 .product(name: "SidelineDeviceClient", package: "SidelineKit"),
@@ -203,6 +226,8 @@ let package = Package(
         .testTarget(
             name: "SidelineDeviceClientTests",
             dependencies: [
+                // For its one manual clock only; the client library itself has no dependencies.
+                "SidelineTestSupport",
                 .product(name: "SidelineDeviceClient", package: "SidelineKit"),
                 .product(name: "SidelineActivity", package: "SidelineKit"),
             ]
@@ -215,7 +240,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SidelineCLITests", dependencies: ["sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", .product(name: "SidelineDeviceClient", package: "SidelineKit")]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["SidelineTestSupport", "sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", .product(name: "SidelineDeviceClient", package: "SidelineKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,7 +31,7 @@ struct GameDayReplay {
         }
         let configuration = try configuration(sleeper: base, database: database, temporaryDirectory: temporaryDirectory)
         let clock = ManualClock(start)
-        let wiring = try Wiring.open(configuration, label: "sideline.demo", now: clock.read)
+        let wiring = try Wiring.open(configuration, label: "sideline.demo", now: clock.dateSource)
         return GameDayReplay(server: server, world: world, wiring: wiring, clock: clock)
     }
 
@@ -56,7 +56,7 @@ struct GameDayReplay {
         var lines: [String] = []
         for username in usernames {
             let outcome: (outcomes: [RegistrationService.Outcome], skipped: [String])
-            do { outcome = try await service.add(username, leagueIDs: [GameDayScript.leagueID], at: clock.now) } catch {
+            do { outcome = try await service.add(username, leagueIDs: [GameDayScript.leagueID], at: clock.date) } catch {
                 throw WiringError(.refused, "\(error)")
             }
             for item in outcome.outcomes {

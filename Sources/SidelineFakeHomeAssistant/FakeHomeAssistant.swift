@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import ServiceLifecycle
+import SidelineLoopback
 
 /// A Home Assistant look-alike on loopback for tests: the REST calls Sideline's Home
 /// Assistant sink makes (`GET /api/`, `GET /api/services`, `POST /api/services/notify/<service>`)
@@ -21,9 +21,7 @@ import ServiceLifecycle
 public actor FakeHomeAssistant {
     private nonisolated let state: FakeHomeAssistantState
     private let logger: Logger
-    private var task: Task<Void, any Error>?
-    private var group: ServiceGroup?
-    private var baseURL: URL?
+    private var server: LoopbackServer?
 
     /// - Parameters:
     ///   - token: the one bearer token accepted.
@@ -62,47 +60,15 @@ public actor FakeHomeAssistant {
 
     /// Binds `127.0.0.1` on a free port and returns the base URL once it accepts connections.
     public func start() async throws -> URL {
-        if let baseURL { return baseURL }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int?.self)
-        let app = Application(
-            responder: FakeHomeAssistantResponder(state: state),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "FakeHomeAssistant"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port)
-                continuation.finish()
-            },
-            logger: logger
-        )
-        // Our own group (not `app.run()`) so `stop()` can shut down gracefully, as the fake
-        // Sleeper does: cancelling the server task mid-accept trips a NIO assertion.
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        self.task = task
-        self.group = group
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() ?? nil, let url = URL(string: "http://127.0.0.1:\(port)") else {
-            await stop()
-            throw FakeHomeAssistantError.couldNotBind
-        }
-        baseURL = url
-        return url
+        if let server { return server.baseURL }
+        let server = try await LoopbackServer.start(name: "FakeHomeAssistant", responder: FakeHomeAssistantResponder(state: state), logger: logger)
+        self.server = server
+        return server.baseURL
     }
 
     /// Stops serving and waits until the port is closed.
     public func stop() async {
-        guard let task else { return }
-        await group?.triggerGracefulShutdown()
-        _ = await task.result
-        self.task = nil
-        group = nil
-        baseURL = nil
+        await server?.stop()
+        server = nil
     }
-}
-
-public enum FakeHomeAssistantError: Error, CustomStringConvertible {
-    case couldNotBind
-    public var description: String { "the fake Home Assistant could not bind 127.0.0.1" }
 }

@@ -15,7 +15,7 @@ import SidelineStore
 ///   store the way the configuration asks, reads the wall clock.
 /// - ``init(configuration:store:logger:transport:now:)`` for a harness or the benchmark:
 ///   point the configuration's URLs at loopback fakes, hand in an opened store (or one from
-///   ``openStore(_:)``), a quiet logger and a simulated clock (``ManualClock/read``), and
+///   ``openStore(_:)``), a quiet logger and a simulated clock (``ManualClock/dateSource``), and
 ///   optionally the transport to share.
 ///
 /// Then ``passEnvironment(now:forRegistration:)`` gives what a ``Scheduler`` or a

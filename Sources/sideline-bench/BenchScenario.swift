@@ -45,7 +45,7 @@ struct BenchScenario {
         logger.logLevel = .error
         // The wiring the daemon runs on, on the simulated clock: the call log, the ETags and
         // the players index file exactly as in production.
-        let wiring = Wiring(configuration: configuration, store: store, logger: logger, now: clock.read)
+        let wiring = Wiring(configuration: configuration, store: store, logger: logger, now: clock.dateSource)
         let transport = wiring.transport
         let scheduler = wiring.scheduler()
 
@@ -111,7 +111,7 @@ struct BenchScenario {
     /// never says no (the day's call log and busiest window are already read).
     func exchangeCPU(calls: Int, world: SyntheticLeagues, store: SQLiteStore, transport: CurlTransport, base: URL, clock: ManualClock, after: Date) async throws -> (full: Double, notModified: Double) {
         clock.set(after.addingTimeInterval(2 * 3600))
-        let gate = StoreCallGate(store: store, budget: RateBudget(limit: 1_000_000_000, headroom: 0), now: { clock.now })
+        let gate = StoreCallGate(store: store, budget: RateBudget(limit: 1_000_000_000, headroom: 0), now: { clock.date })
         let paths = (0..<calls).map { "/v1/league/\(world.league($0 % leagues).leagueID)/matchups/\(SyntheticSunday.week)" }
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         let etags = ETagBook()
@@ -125,7 +125,7 @@ struct BenchScenario {
                     next += 1
                     // A busy minute's pace, so the call log's window holds what it holds on
                     // a busy day (~950 calls), not every call of this measurement.
-                    clock.set(clock.now.addingTimeInterval(60.0 / 950))
+                    clock.set(clock.date.addingTimeInterval(60.0 / 950))
                     group.addTask {
                         try await gate.admit(SleeperCall(kind: .matchups, path: path))
                         guard let url = URL(string: root + path) else { return }

@@ -4,6 +4,7 @@ import SidelineActivity
 import SidelineCore
 import Testing
 @testable import SidelineAPNs
+import SidelineTestSupport
 
 /// The client end to end against the fake APNs: real TLS, HTTP/2, JWT verification.
 @Suite("APNs client against a fake APNs")
@@ -90,9 +91,9 @@ struct APNsClientTests {
     @Test func theJWTIsReusedAndRefreshedOnlyPastTheRefreshAge() async throws {
         let key = try TestCredentials.newKey()
         // Start 55 minutes in the past so the moved clock stays behind the server's real one.
-        let clock = ManualNow(Date().addingTimeInterval(-55 * 60))
+        let clock = ManualClock(Date().addingTimeInterval(-55 * 60))
         try await withFakeAPNs(trusting: key) { server in
-            let apns = try client(key, server, now: clock.now)
+            let apns = try client(key, server, now: clock.dateSource)
             defer { apns.close() }
             #expect(await apns.send(try request()).isDelivered)
             clock.advance(10 * 60)
@@ -114,10 +115,10 @@ struct APNsClientTests {
 
     @Test func expiredProviderTokenIsRetriedOnceWithANewJWT() async throws {
         let key = try TestCredentials.newKey()
-        let clock = TickingNow(Date().addingTimeInterval(-60))
+        let clock = ManualClock(Date().addingTimeInterval(-60))
         let token = TestCredentials.deviceToken("e403e")
         try await withFakeAPNs(trusting: key) { server in
-            let apns = try client(key, server, now: clock.now)
+            let apns = try client(key, server, now: clock.tickingSource())
             defer { apns.close() }
             #expect(await apns.send(try request(token)).isDelivered)
             let recorded = try server.requests()
@@ -137,9 +138,9 @@ struct APNsClientTests {
     @Test func aTokenStillExpiredAfterTheRetryIsAConfigurationErrorNotALoop() async throws {
         let key = try TestCredentials.newKey()
         // The server accepts tokens up to 10 minutes old; our clock is 30 minutes behind.
-        let clock = ManualNow(Date().addingTimeInterval(-30 * 60))
+        let clock = ManualClock(Date().addingTimeInterval(-30 * 60))
         try await withFakeAPNs(trusting: key, options: .init(maxTokenAge: 600)) { server in
-            let apns = try client(key, server, now: clock.now)
+            let apns = try client(key, server, now: clock.dateSource)
             defer { apns.close() }
             let outcome = await apns.send(try request())
             #expect(outcome == .configurationError(status: 403, reason: "ExpiredProviderToken"))

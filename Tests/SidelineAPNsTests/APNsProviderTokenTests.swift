@@ -2,18 +2,19 @@ import Crypto
 import Foundation
 import Testing
 @testable import SidelineAPNs
+import SidelineTestSupport
 
 @Suite("APNs provider token (ES256 JWT)")
 struct APNsProviderTokenTests {
     static let start = Date(timeIntervalSince1970: 1_795_372_000.7)
 
-    func tokens(_ key: APNsSigningKey, clock: ManualNow, refreshAge: TimeInterval = APNsProviderToken.defaultRefreshAge) throws -> APNsProviderToken {
-        try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, refreshAge: refreshAge, now: clock.now)
+    func tokens(_ key: APNsSigningKey, clock: ManualClock, refreshAge: TimeInterval = APNsProviderToken.defaultRefreshAge) throws -> APNsProviderToken {
+        try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, refreshAge: refreshAge, now: clock.dateSource)
     }
 
     @Test func headerClaimsAndSignatureAreWhatAPNsVerifies() throws {
         let privateKey = P256.Signing.PrivateKey()
-        let jwt = try tokens(APNsSigningKey(privateKey), clock: ManualNow(Self.start)).current()
+        let jwt = try tokens(APNsSigningKey(privateKey), clock: ManualClock(Self.start)).current()
         let decoded = try DecodedJWT(jwt.token)
         #expect(decoded.header as NSDictionary == ["alg": "ES256", "kid": "ABC123DEFG"] as NSDictionary)
         #expect(decoded.claims as NSDictionary == ["iss": "TEAM123456", "iat": 1_795_372_000] as NSDictionary)
@@ -26,7 +27,7 @@ struct APNsProviderTokenTests {
     }
 
     @Test func oneTokenIsReusedUntilTheRefreshAge() throws {
-        let clock = ManualNow(Self.start)
+        let clock = ManualClock(Self.start)
         let tokens = try tokens(TestCredentials.newKey(), clock: clock)
         let first = tokens.current()
         #expect(tokens.current() == first)
@@ -41,11 +42,11 @@ struct APNsProviderTokenTests {
 
     @Test func theRefreshAgeIsClampedToAppleBounds() throws {
         let key = try TestCredentials.newKey()
-        #expect(try tokens(key, clock: ManualNow(Self.start), refreshAge: 60).refreshAge == 20 * 60)
-        #expect(try tokens(key, clock: ManualNow(Self.start), refreshAge: 2 * 3600).refreshAge == 60 * 60)
-        #expect(try tokens(key, clock: ManualNow(Self.start), refreshAge: 30 * 60).refreshAge == 30 * 60)
+        #expect(try tokens(key, clock: ManualClock(Self.start), refreshAge: 60).refreshAge == 20 * 60)
+        #expect(try tokens(key, clock: ManualClock(Self.start), refreshAge: 2 * 3600).refreshAge == 60 * 60)
+        #expect(try tokens(key, clock: ManualClock(Self.start), refreshAge: 30 * 60).refreshAge == 30 * 60)
 
-        let clock = ManualNow(Self.start)
+        let clock = ManualClock(Self.start)
         let short = try tokens(key, clock: clock, refreshAge: 1)
         let first = short.current()
         clock.advance(19 * 60)
@@ -53,7 +54,7 @@ struct APNsProviderTokenTests {
     }
 
     @Test func aClockThatWentBackwardsGetsANewToken() throws {
-        let clock = ManualNow(Self.start)
+        let clock = ManualClock(Self.start)
         let tokens = try tokens(TestCredentials.newKey(), clock: clock)
         let first = tokens.current()
         clock.advance(-120)
@@ -61,7 +62,7 @@ struct APNsProviderTokenTests {
     }
 
     @Test func forceRefreshReplacesARejectedTokenOnlyOnce() throws {
-        let clock = ManualNow(Self.start)
+        let clock = ManualClock(Self.start)
         let tokens = try tokens(TestCredentials.newKey(), clock: clock)
         let rejected = tokens.current()
         clock.advance(5)  // well within 20 minutes: ExpiredProviderToken overrides that rule
@@ -75,7 +76,7 @@ struct APNsProviderTokenTests {
     }
 
     @Test func concurrentCallersShareOneToken() async throws {
-        let tokens = try tokens(TestCredentials.newKey(), clock: ManualNow(Self.start))
+        let tokens = try tokens(TestCredentials.newKey(), clock: ManualClock(Self.start))
         let seen = await withTaskGroup(of: String.self) { group in
             for _ in 0..<40 { group.addTask { tokens.current().token } }
             return await group.reduce(into: Set<String>()) { $0.insert($1) }
@@ -131,21 +132,21 @@ struct APNsProviderTokenTests {
             func save(_ token: APNsJWT, keyID: String, teamID: String) { saved = token }
         }
         let key = try TestCredentials.newKey()
-        let clock = ManualNow(Date(timeIntervalSince1970: 1_795_370_000))
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_795_370_000))
         let store = MemoryStore()
-        let first = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.now, store: store).current()
+        let first = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.dateSource, store: store).current()
         #expect(store.saved == first)
         clock.advance(10 * 60)
         // A new process ten minutes later: the same token.
-        let second = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.now, store: store).current()
+        let second = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.dateSource, store: store).current()
         #expect(second == first)
         // Past the refresh age it signs (and stores) a new one.
         clock.advance(45 * 60)
-        let third = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.now, store: store).current()
+        let third = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: key, now: clock.dateSource, store: store).current()
         #expect(third != first)
         #expect(store.saved == third)
         // A different key never reuses a token it did not sign.
-        let other = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: try TestCredentials.newKey(), now: clock.now, store: store).current()
+        let other = try APNsProviderToken(keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, key: try TestCredentials.newKey(), now: clock.dateSource, store: store).current()
         #expect(other != third)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SidelineAPNs
 import SidelineCurl
+import SidelineTestSupport
 
 /// The transport on its own, against the fake APNs over real TLS and HTTP/2.
 @Suite("HTTP/2 over libcurl multi")
@@ -149,5 +150,5 @@ func waitUntil(_ condition: () throws -> Bool) async throws {
         if try condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
-    throw FakeAPNs.Failure(description: "condition never held")
+    throw HarnessError("condition never held")
 }

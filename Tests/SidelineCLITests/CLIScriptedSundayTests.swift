@@ -1,67 +1,45 @@
 import Foundation
 import Testing
 import SidelineFakeSleeper
+import SidelineTestSupport
 
-@Suite("A scripted Sunday through `sideline tick --now … --dry-run --json`, once a minute")
+/// What only the binary shows of a game day: each `tick` is a process that exits 0, and
+/// stdout carries one JSON object per event line and nothing else. The day itself (every
+/// start, update, end, restart and the rollover, in dry-run and live lifecycles) is
+/// `SchedulerDayTests`, in process (ADR 027).
+@Suite("tick --dry-run --json through the binary: exit codes and stdout framing")
 struct CLIScriptedSundayTests {
-    @Test("Starts, updates, ends, restarts and the rollover come out as JSON lines")
-    func scriptedSunday() async throws {
-        let (server, world, base) = try await startScriptedSleeper(at: "2026-11-22T13:55:00Z")
-        let cli = CLIHarness(sleeper: base)
-        defer { cli.cleanUp(); Task { await server.stop() } }
-
-        for user in [GameDayScript.alex.username, GameDayScript.blake.username] {
-            let added = try await cli.run("users", "add", user, "--league", GameDayScript.leagueID)
+    @Test("Around Alex's kickoff: each tick exits 0 and prints one JSON object per event line; status reads the same database")
+    func kickoffTicks() async throws {
+        try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:25:00Z") { cli, world in
+            let added = try await cli.run("users", "add", GameDayScript.alex.username, "--league", GameDayScript.leagueID)
             #expect(added.status == 0, "\(added.stderr)")
-        }
 
-        let formatter = ISO8601DateFormatter()
-        var time = formatter.date(from: "2026-11-22T14:00:00Z")!
-        let end = formatter.date(from: "2026-11-23T05:30:00Z")!
-        var events: [[String: Any]] = []
-        while time <= end {
-            world.setNow(time)
-            let result = try await cli.run("tick", "--now", formatter.string(from: time), "--dry-run", "--json")
-            #expect(result.status == 0, "tick at \(time): \(result.stderr)")
-            for line in result.lines {
-                // stdout carries only one JSON object per event.
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                #expect(object != nil, "not a JSON object: \(line)")
-                if let object { events.append(object) }
+            var printed: [String: [[String: Any]]] = [:]
+            for minute in ["14:30", "14:31", "14:32"] {
+                let at = utc("2026-11-22T\(minute):00Z")
+                world.setNow(at)
+                let tick = try await cli.run("tick", "--now", iso(at), "--dry-run", "--json")
+                #expect(tick.status == 0, "tick at \(minute): \(tick.stderr)")
+                #expect(tick.stdout.isEmpty || tick.stdout.hasSuffix("\n"), "whole lines only")
+                printed[minute] = try tick.lines.map { line in
+                    try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not one JSON object: \(line)")
+                }
             }
-            time = time.addingTimeInterval(60)
-        }
+            #expect(printed["14:30"]?.isEmpty == true, "nothing before kickoff")
+            let start = try #require(printed["14:31"]?.first, "the start at kickoff")
+            #expect(start["event"] as? String == "start")
+            #expect(start["reason"] as? String == "kickoff")
+            #expect((start["at"] as? String)?.hasPrefix("2026-11-22T14:31") == true, "\(start["at"] ?? "")")
+            #expect(start["username"] as? String == GameDayScript.alex.username)
+            #expect(printed.values.joined().allSatisfy { $0["dry_run"] as? Bool == true })
 
-        for event in events {
-            for key in ["event", "reason", "at", "registration", "activity", "sleeper_user_id", "league_id", "season", "week", "score", "starters", "content_state"] {
-                #expect(event[key] != nil, "missing \(key)")
-            }
-            #expect(event["season"] is String)
-            #expect(event["registration"] is String)
+            // `status` is another process on the same database: it shows that dry-run activity.
+            let status = try await cli.run("status", "--json")
+            #expect(status.status == 0, "\(status.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+            let registration = try #require((report["registrations"] as? [[String: Any]])?.first)
+            #expect(registration["activity"] as? String == start["activity"] as? String)
         }
-        func line(_ event: [String: Any]) -> String {
-            let at = (event["at"] as? String ?? "").dropFirst(8).prefix(8)
-            return "\(event["event"] ?? "") \(event["reason"] ?? "") \(at) \(event["username"] ?? "")"
-        }
-        let lifecycle = events.filter { ($0["event"] as? String) != "update" || ($0["reason"] as? String) == "resumed" }.map(line)
-        #expect(lifecycle == [
-            "start kickoff 22T14:31 demo_alex",
-            "update resumed 22T18:01 demo_alex",
-            "start kickoff 22T18:01 demo_blake",
-            "end grace_expired 22T21:40 demo_blake",
-            "end rollover 22T22:01 demo_alex",
-            "start rollover 22T22:01 demo_alex",
-            "update resumed 23T01:21 demo_alex",
-            "end grace_expired 23T05:00 demo_alex",
-        ])
-        let updates = events.filter { ($0["event"] as? String) == "update" }
-        #expect(updates.count > 50)
-        // A new activity id for every start.
-        let starts = events.filter { ($0["event"] as? String) == "start" }.compactMap { $0["activity"] as? String }
-        #expect(Set(starts).count == starts.count)
-
-        // The status command reads the same database.
-        let status = try await cli.run("status", "--json")
-        #expect(status.status == 0)
     }
 }

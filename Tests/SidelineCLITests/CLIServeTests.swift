@@ -1,7 +1,7 @@
-import Dispatch
 import Foundation
 import Testing
 import SidelineFakeSleeper
+import SidelineTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,70 +10,48 @@ import FoundationNetworking
 struct CLIServeTests {
     @Test("invite prints a one-time code and its QR code; the served API pairs with it once")
     func inviteAndPair() async throws {
-        let (server, _, base) = try await startScriptedSleeper(at: "2026-11-22T12:00:00Z")
-        let cli = CLIHarness(sleeper: base, extra: [
+        try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T12:00:00Z", extra: [
             "SIDELINE_SERVER_ADMIN_TOKEN": "cli-admin-token-0123456789abcdef",
             "SIDELINE_SERVER_PUBLIC_URL": "https://sideline.example.com",
-        ])
-        defer { cli.cleanUp(); Task { await server.stop() } }
-        #expect(try await cli.run("users", "add", "demo_alex", "--league", GameDayScript.leagueID).status == 0)
+        ]) { cli, _ in
+            #expect(try await cli.run("users", "add", "demo_alex", "--league", GameDayScript.leagueID).status == 0)
 
-        let refused = try await cli.run("devices", "invite", "nobody")
-        #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("sideline: no registration for Sleeper user 'nobody'"))
+            let refused = try await cli.run("devices", "invite", "nobody")
+            #expect(refused.status == 1)
+            #expect(refused.stderr.hasPrefix("sideline: no registration for Sleeper user 'nobody'"))
 
-        let text = try await cli.run("devices", "invite", "demo_alex")
-        #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("pairing code for demo_alex: "))
-        #expect(text.stdout.contains("█"), "a QR code is drawn")
-        #expect(text.stdout.contains("sideline://pair?code="))
-        #expect(text.stdout.contains("server=https://sideline.example.com"))
+            let text = try await cli.run("devices", "invite", "demo_alex")
+            #expect(text.status == 0, "\(text.stderr)")
+            #expect(text.stdout.contains("pairing code for demo_alex: "))
+            #expect(text.stdout.contains("█"), "a QR code is drawn")
+            #expect(text.stdout.contains("sideline://pair?code="))
+            #expect(text.stdout.contains("server=https://sideline.example.com"))
 
-        let json = try await cli.run("devices", "invite", "demo_alex", "--json")
-        let invite = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
-        let code = try #require(invite["code"])
-        #expect(code.range(of: "^[A-Z2-9]{4}-[A-Z2-9]{4}$", options: .regularExpression) != nil)
-        #expect(invite["sleeper_user_id"] == GameDayScript.alex.userID)
+            let json = try await cli.run("devices", "invite", "demo_alex", "--json")
+            let invite = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
+            let code = try #require(invite["code"])
+            #expect(code.range(of: "^[A-Z2-9]{4}-[A-Z2-9]{4}$", options: .regularExpression) != nil)
+            #expect(invite["sleeper_user_id"] == GameDayScript.alex.userID)
 
-        // `sideline serve` on a free port; the port is in its log.
-        let log = cli.directory.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = CLIHarness.binary
-        process.arguments = ["serve"]
-        process.environment = cli.environment.merging(["SIDELINE_LOG_LEVEL": "notice"]) { $1 }
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var logText = ""
-        var port: String?
-        for _ in 0..<600 where port == nil {
-            try await Task.sleep(for: .milliseconds(100))
-            logText = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            port = logText.range(of: "on http://127\\.0\\.0\\.1:[0-9]+", options: .regularExpression).map { String(logText[$0].split(separator: ":").last ?? "") }
-        }
-        let served = try #require(port, "serve never said where it listens: \(logText)")
-        let paired = try await Self.post("http://127.0.0.1:\(served)/v1/devices", ["code": code, "environment": "sandbox"])
-        #expect(paired.0 == 201, "\(paired.1)")
-        #expect(paired.1.contains("\"deviceSecret\""))
-        let reused = try await Self.post("http://127.0.0.1:\(served)/v1/devices", ["code": code, "environment": "sandbox"])
-        #expect(reused.0 == 409)
-        let devices = try await cli.run("devices", "list", "--json")
-        #expect(devices.stdout.contains(GameDayScript.alex.userID))
-        #expect(!logText.contains(code))
-
-        process.terminate()
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
+            // `sideline serve` on a free port (the port is in its log), then SIGTERM.
+            let (_, served) = try await cli.withServer { base, server in
+                let paired = try await Self.post(base.appendingPathComponent("v1/devices"), ["code": code, "environment": "sandbox"])
+                #expect(paired.0 == 201, "\(paired.1)")
+                #expect(paired.1.contains("\"deviceSecret\""))
+                let reused = try await Self.post(base.appendingPathComponent("v1/devices"), ["code": code, "environment": "sandbox"])
+                #expect(reused.0 == 409)
+                let devices = try await cli.run("devices", "list", "--json")
+                #expect(devices.stdout.contains(GameDayScript.alex.userID))
+                server.terminate()
+                try await server.waitForExit(timeout: .seconds(60))
             }
+            #expect(!served.stderr.contains(code), "the code is never logged")
+            #expect(served.status == 0, "\(served.stderr)")
         }
-        #expect(process.terminationStatus == 0, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
     }
 
-    static func post(_ url: String, _ body: [String: String]) async throws -> (Int, String) {
-        var request = URLRequest(url: URL(string: url)!)
+    static func post(_ url: URL, _ body: [String: String]) async throws -> (Int, String) {
+        var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

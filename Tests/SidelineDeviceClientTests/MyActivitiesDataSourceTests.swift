@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SidelineDeviceClient
+import SidelineTestSupport
 
 @Suite("My activities: the cache first, then the server, polled at its pace")
 @MainActor
@@ -8,7 +9,7 @@ struct MyActivitiesDataSourceTests {
     let device = DeviceCredentials(server: URL(string: "https://sideline.example.com")!, deviceID: "dev-0a1b2c3d",
                                    deviceSecret: "dev-0a1b2c3d.s", environment: .production)
 
-    func source(_ api: FakeDeviceAPI, cache: InMemoryValueStore<MyActivities>, clock: RecordingClock = RecordingClock()) -> MyActivitiesDataSource {
+    func source(_ api: FakeDeviceAPI, cache: InMemoryValueStore<MyActivities>, clock: ManualClock = ManualClock()) -> MyActivitiesDataSource {
         let device = device
         return MyActivitiesDataSource(api: api, credentials: { device }, cache: cache, clock: clock)
     }
@@ -42,7 +43,7 @@ struct MyActivitiesDataSourceTests {
     @Test("Polling waits what the server's retryAfterMs asks between refreshes")
     func pollsAtServerPace() async {
         let api = FakeDeviceAPI(activities: MyActivities(activities: [], retryAfterMs: 300_000))
-        let clock = RecordingClock(stopAfter: 2)
+        let clock = ManualClock(stopAfterSleeps: 2)
         let source = source(api, cache: InMemoryValueStore(), clock: clock)
         await source.poll()
         #expect(clock.sleeps == [.seconds(300), .seconds(300)])

@@ -5,11 +5,12 @@ import Testing
 import SidelineFakeSleeper
 import SidelineStore
 @testable import SidelineDelivery
+import SidelineTestSupport
 
 /// A pass commits what it steps in batches (so a 50,000-registration kickoff never holds all
 /// its payloads at once). These tests use batches of one registration and one event, and a
 /// SQLite trigger that makes one batch's commit fail, as a crash in the middle of a pass.
-@Suite("Batched commits within a pass", .serialized)
+@Suite("Batched commits within a pass")
 struct BatchedCommitTests {
     static let tiny = Scheduler.Batching(rows: 1, events: 1)
     static let start = "2026-11-22T14:25:00Z"
@@ -77,16 +78,16 @@ struct BatchedCommitTests {
     /// Runs the scripted day for all four demo users with `batching`, by default one pass a
     /// minute unless `drive` runs the passes itself, and returns the outbox.
     static func outbox(batching: Scheduler.Batching, drive: ((EngineHarness, Scheduler) async throws -> Void)? = nil) async throws -> [StoredEvent] {
-        let harness = try await EngineHarness(at: start)
-        defer { Task { await harness.stop() } }
-        _ = try await harness.register(GameDayScript.users.map(\.username))
-        let scheduler = try harness.scheduler(batching: batching)
-        if let drive {
-            try await drive(harness, scheduler)
-        } else {
-            try await harness.run(scheduler, from: start, to: end, sinks: [])
+        try await withEngineHarness(at: start) { harness in
+            _ = try await harness.register(GameDayScript.users.map(\.username))
+            let scheduler = try harness.scheduler(batching: batching)
+            if let drive {
+                try await drive(harness, scheduler)
+            } else {
+                try await harness.run(scheduler, from: start, to: end, sinks: [])
+            }
+            return try events(in: harness)
         }
-        return try events(in: harness)
     }
 
     static func events(in harness: EngineHarness) throws -> [StoredEvent] {

@@ -5,11 +5,12 @@ import SidelineDelivery
 @testable import SidelineEngine
 import SidelineFakeSleeper
 import SidelineStore
+import SidelineTestSupport
 
 /// Issue 17, item 2: a matchups answer that proves no lineup lock (`[]`, a registered roster
 /// missing, unusable numbers) must not be taken as the kickoff snapshot. demo_alex's first
 /// starter kicks off in London at 14:30Z; his start normally comes at 14:31.
-@Suite("Unusable matchups answers at kickoff never cost the start", .serialized)
+@Suite("Unusable matchups answers at kickoff never cost the start")
 struct UnusableMatchupsTests {
     static let matchupsPath = "/v1/league/\(GameDayScript.leagueID)/matchups"
     static let kickoffPass = "2026-11-22T14:31:00Z"
@@ -32,24 +33,24 @@ struct UnusableMatchupsTests {
     /// 14:31) is what Sleeper says to the first post-kickoff call, and passes run to 14:40,
     /// each in a new process when `cron` is set (only the database carries anything over).
     func kickoff(cron: Bool = false, answer: (EngineHarness) -> String) async throws -> (reports: [PassReport], starts: [EventEnvelope]) {
-        let harness = try await EngineHarness(at: "2026-11-22T14:25:00Z")
-        defer { Task { await harness.stop() } }
-        _ = try await harness.register([GameDayScript.alex.username])
-        let sink = RecordingSink()
-        let daemon = try harness.scheduler()
-        try await harness.run(daemon, from: "2026-11-22T14:25:00Z", to: "2026-11-22T14:30:00Z", sinks: [sink])
-        #expect(sink.events.isEmpty)
-        harness.setNow(EngineHarness.utc(Self.kickoffPass))
-        harness.world.inject(.garbage(answer(harness)), forPathPrefix: Self.matchupsPath, times: 1)
-        var reports: [PassReport] = []
-        var time = EngineHarness.utc(Self.kickoffPass)
-        while time <= EngineHarness.utc("2026-11-22T14:40:00Z") {
-            let scheduler = cron ? try harness.scheduler() : daemon
-            let minute = ISO8601DateFormatter().string(from: time)
-            reports += try await harness.run(scheduler, from: minute, to: minute, sinks: [sink])
-            time = time.addingTimeInterval(60)
+        try await withEngineHarness(at: "2026-11-22T14:25:00Z") { harness in
+            _ = try await harness.register([GameDayScript.alex.username])
+            let sink = RecordingSink()
+            let daemon = try harness.scheduler()
+            try await harness.run(daemon, from: "2026-11-22T14:25:00Z", to: "2026-11-22T14:30:00Z", sinks: [sink])
+            #expect(sink.events.isEmpty)
+            harness.setNow(EngineHarness.utc(Self.kickoffPass))
+            harness.world.inject(.garbage(answer(harness)), forPathPrefix: Self.matchupsPath, times: 1)
+            var reports: [PassReport] = []
+            var time = EngineHarness.utc(Self.kickoffPass)
+            while time <= EngineHarness.utc("2026-11-22T14:40:00Z") {
+                let scheduler = cron ? try harness.scheduler() : daemon
+                let minute = ISO8601DateFormatter().string(from: time)
+                reports += try await harness.run(scheduler, from: minute, to: minute, sinks: [sink])
+                time = time.addingTimeInterval(60)
+            }
+            return (reports, sink.events.filter { $0.event == .start })
         }
-        return (reports, sink.events.filter { $0.event == .start })
     }
 
     @Test("Sleeper answers [] at kickoff: nothing is taken from it, and the start arrives on the next pass")
@@ -93,23 +94,23 @@ struct UnusableMatchupsTests {
 
     @Test("A league answering [] for minutes is asked once a minute, not every 30-second pass, then starts")
     func askedOnceAMinute() async throws {
-        let harness = try await EngineHarness(at: "2026-11-22T14:25:00Z")
-        defer { Task { await harness.stop() } }
-        _ = try await harness.register([GameDayScript.alex.username])
-        let sink = RecordingSink()
-        let scheduler = try harness.scheduler()
-        try await harness.run(scheduler, from: "2026-11-22T14:25:00Z", to: "2026-11-22T14:30:30Z", sinks: [sink], step: 30)
-        harness.world.inject(.garbage("[]"), forPathPrefix: Self.matchupsPath)
-        harness.world.clearRequests()
-        try await harness.run(scheduler, from: "2026-11-22T14:31:00Z", to: "2026-11-22T14:35:30Z", sinks: [sink], step: 30)
-        // 14:31, :32, :33, :34, :35: once a minute, though the league is never proven.
-        #expect(harness.world.requestCount(pathPrefix: Self.matchupsPath) == 5)
-        #expect(sink.events.isEmpty)
-        harness.world.clearFailures()
-        try await harness.run(scheduler, from: "2026-11-22T14:36:00Z", to: "2026-11-22T14:37:00Z", sinks: [sink], step: 30)
-        #expect(sink.events.filter { $0.event == .start }.map(\.at) == ["2026-11-22T14:36:00Z"])
-        // A usable answer cleared the league's mark.
-        let store = try SQLiteStore(path: harness.configuration.databasePath)
-        #expect(try store.unusableAnswers(week: WeekKey(season: "2026", seasonType: .regular, week: 12)).isEmpty)
+        try await withEngineHarness(at: "2026-11-22T14:25:00Z") { harness in
+            _ = try await harness.register([GameDayScript.alex.username])
+            let sink = RecordingSink()
+            let scheduler = try harness.scheduler()
+            try await harness.run(scheduler, from: "2026-11-22T14:25:00Z", to: "2026-11-22T14:30:30Z", sinks: [sink], step: 30)
+            harness.world.inject(.garbage("[]"), forPathPrefix: Self.matchupsPath)
+            harness.world.clearRequests()
+            try await harness.run(scheduler, from: "2026-11-22T14:31:00Z", to: "2026-11-22T14:35:30Z", sinks: [sink], step: 30)
+            // 14:31, :32, :33, :34, :35: once a minute, though the league is never proven.
+            #expect(harness.world.requestCount(pathPrefix: Self.matchupsPath) == 5)
+            #expect(sink.events.isEmpty)
+            harness.world.clearFailures()
+            try await harness.run(scheduler, from: "2026-11-22T14:36:00Z", to: "2026-11-22T14:37:00Z", sinks: [sink], step: 30)
+            #expect(sink.events.filter { $0.event == .start }.map(\.at) == ["2026-11-22T14:36:00Z"])
+            // A usable answer cleared the league's mark.
+            let store = try SQLiteStore(path: harness.configuration.databasePath)
+            #expect(try store.unusableAnswers(week: WeekKey(season: "2026", seasonType: .regular, week: 12)).isEmpty)
+        }
     }
 }

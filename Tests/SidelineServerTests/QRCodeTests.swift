@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SidelineServer
+import SidelineTestSupport
 
 extension ServerTests {
     @Suite("The pairing QR code, checked module for module against Python's qrcode package")
@@ -25,9 +26,9 @@ extension ServerTests {
             defer { try? FileManager.default.removeItem(at: input) }
             let list: [[Any]] = cases.map { [$0.text, $0.version, $0.correction == .low ? "L" : "M", $0.mask] }
             try JSONSerialization.data(withJSONObject: list).write(to: input)
-            let result = try await Tools.run(Tools.python, ["-c", script, input.path])
+            let result = try await TestTools.run(TestTools.python, ["-c", script, input.path])
             guard result.status == 0, let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String]] else {
-                throw Tools.Failure(description: "qrcode failed: \(result.stderr)")
+                throw HarnessError("qrcode failed: \(result.stderr)")
             }
             return rows.map { $0.map { $0.map { $0 == "1" } } }
         }
@@ -40,7 +41,7 @@ extension ServerTests {
 
         @Test("Pairing links of every size we use, every mask, both levels, match the reference exactly")
         func matchesReference() async throws {
-            try await Tools.requirePython(modules: ["qrcode"])
+            try await TestTools.requirePython(modules: ["qrcode"])
             let texts = [
                 "sideline://pair?code=ABCD-EFGH",
                 "sideline://pair?code=K7PQ-2XWZ&server=https://sideline.example.com",

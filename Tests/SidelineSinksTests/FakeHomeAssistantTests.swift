@@ -2,6 +2,7 @@ import Foundation
 import SidelineFakeHomeAssistant
 import SidelineHTTP
 import Testing
+import SidelineTestSupport
 
 /// The look-alike answers as the contract says (`../shared/docs/home-assistant-live-activities.md`),
 /// so the sink's tests against it mean something.
@@ -11,14 +12,8 @@ struct FakeHomeAssistantTests {
     static let phone = "mobile_app_alex_iphone"
 
     func withFake(_ body: (FakeHomeAssistant, URL, CurlTransport) async throws -> Void) async throws {
-        let fake = FakeHomeAssistant(token: Self.token, notifyServices: [Self.phone], clock: { Date(timeIntervalSince1970: 1_800_000_000) })
-        let base = try await fake.start()
-        do {
+        try await withFakeHomeAssistant(token: Self.token, notifyServices: [Self.phone], clock: { Date(timeIntervalSince1970: 1_800_000_000) }) { fake, base in
             try await body(fake, base, CurlTransport(timeout: 5))
-            await fake.stop()
-        } catch {
-            await fake.stop()
-            throw error
         }
     }
 

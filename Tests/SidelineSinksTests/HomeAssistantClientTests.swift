@@ -5,6 +5,7 @@ import SidelineFakeHomeAssistant
 import SidelineHTTP
 import SidelineSinks
 import Testing
+import SidelineTestSupport
 
 @Suite("Home Assistant client against the look-alike on loopback")
 struct HomeAssistantClientTests {
@@ -19,18 +20,11 @@ struct HomeAssistantClientTests {
         clientToken: String = HomeAssistantClientTests.token, baseSuffix: String = "",
         _ body: (FakeHomeAssistant, HomeAssistantClient) async throws -> T
     ) async throws -> T {
-        let fake = FakeHomeAssistant(token: Self.token, notifyServices: [Self.phone, "mobile_app_casey_pixel"])
-        let base = try await fake.start()
-        let transport = CurlTransport(timeout: 5)
-        do {
+        try await withFakeHomeAssistant(token: Self.token, notifyServices: [Self.phone, "mobile_app_casey_pixel"]) { fake, base in
+            let transport = CurlTransport(timeout: 5)
             let url = try #require(URL(string: base.absoluteString + baseSuffix))
             let client = HomeAssistantClient(baseURL: url, token: clientToken, transport: transport, poster: transport, timeout: 5)
-            let result = try await body(fake, client)
-            await fake.stop()
-            return result
-        } catch {
-            await fake.stop()
-            throw error
+            return try await body(fake, client)
         }
     }
 
@@ -116,9 +110,7 @@ struct HomeAssistantClientTests {
     }
 
     @Test func aClosedPortIsNotSent() async throws {
-        let fake = FakeHomeAssistant(token: Self.token, notifyServices: [Self.phone])
-        let base = try await fake.start()
-        await fake.stop()  // nothing listens on that port now
+        let base = try await withFakeHomeAssistant(token: Self.token, notifyServices: [Self.phone]) { _, base in base }  // nothing listens there now
         let transport = CurlTransport(timeout: 5)
         let client = HomeAssistantClient(baseURL: base, token: Self.token, transport: transport, poster: transport)
         #expect(await client.notify(service: Self.phone, body: Self.liveUpdate) == .notSent(reason: "connection refused"))

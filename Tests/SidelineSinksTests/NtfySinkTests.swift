@@ -4,6 +4,7 @@ import SidelineHTTP
 import Testing
 @testable import SidelineSinks
 @testable import SidelineDelivery
+import SidelineTestSupport
 
 @Suite("ntfy sink over loopback")
 struct NtfySinkTests {

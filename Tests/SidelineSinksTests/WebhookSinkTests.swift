@@ -4,14 +4,7 @@ import Synchronization
 import Testing
 @testable import SidelineSinks
 @testable import SidelineDelivery
-
-/// A clock for `webhook-timestamp` that moves only when told.
-final class ManualNow: Sendable {
-    private let instant: Mutex<Date>
-    init(_ start: Date) { instant = Mutex(start) }
-    func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
-    var now: @Sendable () -> Date { { self.instant.withLock { $0 } } }
-}
+import SidelineTestSupport
 
 @Suite("Webhook sink over loopback")
 struct WebhookSinkTests {
@@ -19,10 +12,10 @@ struct WebhookSinkTests {
     static let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     static let sendTime = Date(timeIntervalSince1970: 1_795_372_000)
 
-    func sink(_ url: URL, clock: ManualNow = ManualNow(sendTime), quickRetry: Duration? = nil) throws -> WebhookSink {
+    func sink(_ url: URL, clock: ManualClock = ManualClock(sendTime), quickRetry: Duration? = nil) throws -> WebhookSink {
         try WebhookSink(
             url: url.appendingPathComponent("hooks/sideline"), secret: Self.secret,
-            delivery: HTTPSinkDelivery(poster: CurlTransport(), timeout: 5, quickRetryDelay: quickRetry, logger: .quiet), now: clock.now
+            delivery: HTTPSinkDelivery(poster: CurlTransport(), timeout: 5, quickRetryDelay: quickRetry, logger: .quiet), now: clock.dateSource
         )
     }
 
@@ -47,7 +40,7 @@ struct WebhookSinkTests {
     }
 
     @Test func aResendCarriesTheSameIdWithAFreshTimestampAndSignature() async throws {
-        let clock = ManualNow(Self.sendTime)
+        let clock = ManualClock(Self.sendTime)
         let requests = try await withReceiver { url, log in
             log.answer(503)
             let webhook = try self.sink(url, clock: clock)
@@ -104,13 +97,13 @@ struct WebhookSinkTests {
     }
 
     @Test func aBlipIsRetriedOnceInTheSameCallAfterAShortDelay() async throws {
-        let clock = RecordingClock()
+        let clock = ManualClock()
         let count = try await withReceiver { url, log in
             log.answer(502)
             let webhook = try WebhookSink(
                 url: url, secret: Self.secret,
                 delivery: HTTPSinkDelivery(poster: CurlTransport(), timeout: 5, quickRetryDelay: .milliseconds(500), clock: clock, logger: .quiet),
-                now: ManualNow(Self.sendTime).now
+                now: ManualClock(Self.sendTime).dateSource
             )
             try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded())
             return log.requests.count
@@ -155,9 +148,7 @@ struct WebhookSinkTests {
     }
 
     @Test func refusedConnectionIsRetryable() async throws {
-        let receiver = RecordingReceiver()
-        let url = try await receiver.start()
-        await receiver.stop()  // nothing listens on that port now
+        let url = try await withReceiver { url, _ in url }  // nothing listens on that port now
         let webhook = try self.sink(url, quickRetry: .zero)
         let error = await captured { try await webhook.deliver(Envelopes.start, payload: try Envelopes.start.encoded()) }
         #expect(error?.isPermanent == false)

@@ -5,12 +5,13 @@ import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
 @testable import SidelineHTTP
+import SidelineTestSupport
 
 @Suite("CurlTransport (libcurl multi) on loopback")
 struct CurlTransportTests {
     @Test("GETs carry User-Agent, Accept: application/json and an Accept-Encoding with gzip")
     func headers() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let transport = CurlTransport()
             let response = try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
             #expect(response.status == 200)
@@ -63,7 +64,7 @@ struct CurlTransportTests {
 
     @Test("a gzip-encoded body arrives decoded")
     func gzip() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let compressed = try Fixture.data("state_nfl.json.gz")
             world.inject(.raw(status: 200, headers: ["Content-Encoding": "gzip"], body: compressed), forPathPrefix: "/v1/state", times: 1)
             let response = try await CurlTransport().get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
@@ -76,7 +77,7 @@ struct CurlTransportTests {
 
     @Test("one transport reuses its connection across sequential requests")
     func keepAlive() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let transport = CurlTransport()
             for _ in 0..<5 {
                 _ = try await transport.get(base.appendingPathComponent("v1/state/nfl"), headers: [:])
@@ -98,7 +99,7 @@ struct CurlTransportTests {
 
     @Test("50 concurrent GETs through one transport are all answered")
     func fiftyConcurrent() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let transport = CurlTransport()
             let url = base.appendingPathComponent("v1/state/nfl")
             let expected = try await transport.get(url, headers: [:]).body

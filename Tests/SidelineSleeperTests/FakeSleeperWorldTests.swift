@@ -4,6 +4,7 @@ import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
 import SidelineHTTP
+import SidelineTestSupport
 
 @Suite("FakeSleeperWorld set by hand")
 struct FakeSleeperWorldTests {
@@ -25,7 +26,7 @@ struct FakeSleeperWorldTests {
 
     @Test("hand-set data round-trips: best ball, co-owners, custom points, older matchup shapes")
     func handSet() async throws {
-        try await withFakeServer(handMadeWorld()) { base, _ in
+        try await withFakeSleeper(handMadeWorld()) { base, _ in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             #expect(try await client.user("pat").userID == "1", "usernames match case-insensitively")
             let league = try await client.league("55")
@@ -46,7 +47,7 @@ struct FakeSleeperWorldTests {
 
     @Test("concurrent requests are all logged with distinct sequence numbers")
     func concurrentLog() async throws {
-        try await withFakeServer(handMadeWorld()) { base, world in
+        try await withFakeSleeper(handMadeWorld()) { base, world in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<20 {
                     group.addTask { _ = try await HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate()).league("55") }

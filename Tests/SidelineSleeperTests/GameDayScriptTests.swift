@@ -4,6 +4,7 @@ import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
 import SidelineHTTP
+import SidelineTestSupport
 
 @Suite("The scripted game day")
 struct GameDayScriptTests {
@@ -74,7 +75,7 @@ struct GameDayScriptTests {
     @Test("the served scores follow the simulated clock")
     func servedStatuses() async throws {
         let world = scriptedWorld(at: GameDayScript.londonKickoff.addingTimeInterval(-600))
-        try await withFakeServer(world) { base, world in
+        try await withFakeSleeper(world) { base, world in
             let feed = SleeperScoresFeed(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             let was = try #require(team("WAS"))
             func londonStatus() async throws -> GameStatus? {

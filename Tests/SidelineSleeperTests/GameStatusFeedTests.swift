@@ -5,6 +5,7 @@ import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
 import SidelineHTTP
+import SidelineTestSupport
 
 @Suite("Game-status feeds")
 struct GameStatusFeedTests {
@@ -18,7 +19,7 @@ struct GameStatusFeedTests {
 
     @Test("the scores feed maps statuses and kickoffs, and passes the gate as .scores")
     func scoresFeed() async throws {
-        try await withFakeServer(scriptedWorld(at: during1pm)) { base, _ in
+        try await withFakeSleeper(scriptedWorld(at: during1pm)) { base, _ in
             let gate = RecordingGate()
             let schedule = try await feeds(base, gate: gate).0.schedule(season: "2026", seasonType: .regular, week: 12)
             #expect(schedule.games.count == GameDayScript.schedule.count)
@@ -35,7 +36,7 @@ struct GameStatusFeedTests {
 
     @Test("ESPN's scoreboard gives the same games, with WSH normalised to WAS, outside the gate")
     func espn() async throws {
-        try await withFakeServer(scriptedWorld(at: during1pm)) { base, world in
+        try await withFakeSleeper(scriptedWorld(at: during1pm)) { base, world in
             let (scores, espn, _) = feeds(base)
             let fromScores = try await scores.schedule(season: "2026", seasonType: .regular, week: 12)
             let fromESPN = try await espn.schedule(season: "2026", seasonType: .regular, week: 12)
@@ -49,7 +50,7 @@ struct GameStatusFeedTests {
     @Test("the fallback answers when the scores feed fails, returns garbage or returns nothing",
           arguments: [FakeFailure.Response.status(500), .garbage("{\"oops\":true}"), .garbage("[]")])
     func fallback(failure: FakeFailure.Response) async throws {
-        try await withFakeServer(scriptedWorld(at: during1pm)) { base, world in
+        try await withFakeSleeper(scriptedWorld(at: during1pm)) { base, world in
             world.inject(failure, forPathPrefix: "/scores/")
             let schedule = try await feeds(base).2.schedule(season: "2026", seasonType: .regular, week: 12)
             #expect(schedule.games.count == GameDayScript.schedule.count)
@@ -59,7 +60,7 @@ struct GameStatusFeedTests {
 
     @Test("the fallback is not asked when the scores feed answers")
     func noFallback() async throws {
-        try await withFakeServer(scriptedWorld(at: during1pm)) { base, world in
+        try await withFakeSleeper(scriptedWorld(at: during1pm)) { base, world in
             _ = try await feeds(base).2.schedule(season: "2026", seasonType: .regular, week: 12)
             #expect(world.requestCount(pathPrefix: "/apis/") == 0)
         }

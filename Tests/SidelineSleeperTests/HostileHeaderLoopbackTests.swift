@@ -5,6 +5,7 @@ import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
 import SidelineHTTP
+import SidelineTestSupport
 
 @Suite("Hostile Retry-After and Date headers through the real HTTP client")
 struct HostileHeaderLoopbackTests {
@@ -37,7 +38,7 @@ struct HostileHeaderLoopbackTests {
 
     @Test("Sleeper, the scores feed and ESPN turn any hostile header into no rest or one of at most 15 minutes")
     func everySourceIsCapped() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate(), now: { Date(timeIntervalSince1970: 1_795_000_000) })
             let scores = SleeperScoresFeed(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             let espn = ESPNScoreboard(baseURL: base, transport: CurlTransport())
@@ -63,7 +64,7 @@ struct HostileHeaderLoopbackTests {
 
     @Test("A hostile scores feed refusal is handed back with the fallback's games, its rest capped")
     func fallbackKeepsTheRefusal() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let source = FallbackGameStatusSource(primary: SleeperScoresFeed(baseURL: base, transport: CurlTransport(), gate: OpenCallGate()), fallback: ESPNScoreboard(baseURL: base, transport: CurlTransport()))
             inject(429, "1e9", nil, into: world, prefix: "/scores/")
             let seconds = try await source.observe(season: "2026", seasonType: .regular, week: 12)

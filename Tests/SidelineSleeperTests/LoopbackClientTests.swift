@@ -4,6 +4,7 @@ import SidelineFakeSleeper
 import Testing
 @testable import SidelineSleeper
 import SidelineHTTP
+import SidelineTestSupport
 
 @Suite("HTTPSleeperClient against the fake Sleeper on loopback")
 struct LoopbackClientTests {
@@ -11,7 +12,7 @@ struct LoopbackClientTests {
 
     @Test("every route of the fake decodes with the real client")
     func roundTrip() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             let state = try await client.nflState()
             #expect(state == NFLState(week: 12, season: "2026", seasonType: .regular, leagueSeason: "2026"))
@@ -44,7 +45,7 @@ struct LoopbackClientTests {
 
     @Test("unknown users and leagues answer like Sleeper does")
     func unknowns() async throws {
-        try await withFakeServer(scriptedWorld()) { base, _ in
+        try await withFakeSleeper(scriptedWorld()) { base, _ in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             await #expect(throws: SleeperError.userNotFound("nobody")) { try await client.user("nobody") }
             await #expect(throws: SleeperError.leagueNotFound("123")) { try await client.league("123") }
@@ -57,7 +58,7 @@ struct LoopbackClientTests {
 
     @Test("a repeated matchups call sends the ETag and gets nil on 304")
     func etagRoundTrip() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             let first = try await client.matchups(leagueID: league, week: 12)
             #expect(first != nil)
@@ -79,7 +80,7 @@ struct LoopbackClientTests {
 
     @Test("a matchups call conditional on the caller's ETag: changed with the new ETag, then unchanged")
     func callerKeptETag() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             guard case .changed(let entries, let etag?) = try await client.matchups(leagueID: league, week: 12, ifNoneMatch: nil) else {
                 Issue.record("a first call should bring a body and its ETag")
@@ -96,7 +97,7 @@ struct LoopbackClientTests {
 
     @Test("a 429 carries its Retry-After seconds and HTTP date")
     func retryAfter() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate(), now: { Date(timeIntervalSince1970: 784_111_717) })
             world.inject(.status(429, retryAfter: "30"), forPathPrefix: "/v1/state", times: 1)
             await #expect(throws: SleeperError.http(status: 429, url: base.absoluteString + "/v1/state/nfl", retryAfter: 30)) {
@@ -119,7 +120,7 @@ struct LoopbackClientTests {
 
     @Test("failures injected by path prefix surface as SleeperError")
     func failureInjection() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: OpenCallGate())
             world.inject(.status(503), forPathPrefix: "/v1/league/", times: 2)
             await #expect(throws: SleeperError.http(status: 503, url: base.absoluteString + "/v1/league/\(league)/rosters", retryAfter: nil)) {
@@ -146,7 +147,7 @@ struct LoopbackClientTests {
 
     @Test("the gate sees every call once, with its kind, path and registration flag")
     func gate() async throws {
-        try await withFakeServer(scriptedWorld()) { base, _ in
+        try await withFakeSleeper(scriptedWorld()) { base, _ in
             let gate = RecordingGate()
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: gate)
             _ = try await client.nflState()
@@ -166,7 +167,7 @@ struct LoopbackClientTests {
 
     @Test("a refusing gate stops the call before any request is made")
     func refusingGate() async throws {
-        try await withFakeServer(scriptedWorld()) { base, world in
+        try await withFakeSleeper(scriptedWorld()) { base, world in
             let client = HTTPSleeperClient(baseURL: base, transport: CurlTransport(), gate: RefusingGate())
             await #expect(throws: SleeperError.budgetExhausted(endpoint: "/v1/state/nfl")) { try await client.nflState() }
             #expect(world.requests.isEmpty)

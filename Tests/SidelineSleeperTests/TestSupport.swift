@@ -55,23 +55,6 @@ func cannedClient(_ path: String, _ body: String, status: Int = 200) -> HTTPSlee
     HTTPSleeperClient(baseURL: URL(fileURLWithPath: "/"), transport: CannedTransport(path: path, body: body, status: status), gate: OpenCallGate())
 }
 
-/// Runs `body` against a fake Sleeper on loopback, stopping it afterwards.
-func withFakeServer<T>(
-    _ world: FakeSleeperWorld = FakeSleeperWorld(),
-    _ body: (URL, FakeSleeperWorld) async throws -> T
-) async throws -> T {
-    let server = FakeSleeperServer(world: world)
-    let url = try await server.start()
-    do {
-        let result = try await body(url, world)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
 /// A world holding the scripted game day at `now`.
 func scriptedWorld(at now: Date = GameDayScript.earlyKickoff.addingTimeInterval(3_600)) -> FakeSleeperWorld {
     GameDayScript.world(at: now)

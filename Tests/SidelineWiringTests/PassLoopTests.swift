@@ -27,7 +27,7 @@ struct PassLoopTests {
         )
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        return Wiring(configuration: configuration, store: try SQLiteStore(path: configuration.databasePath), logger: logger, now: clock.read)
+        return Wiring(configuration: configuration, store: try SQLiteStore(path: configuration.databasePath), logger: logger, now: clock.dateSource)
     }
 
     @Test("Passes at the clock's instants, the interval slept between them, until a graceful shutdown")
@@ -39,7 +39,7 @@ struct PassLoopTests {
         let group = Mutex<ServiceGroup?>(nil)
         let loop = PassLoop(wiring: wiring, mode: .dryRun, sinks: [], observer: PassObserver(wiring: wiring)) { interval in
             let count = sleeps.withLock { $0.append(interval); return $0.count }
-            clock.advance(by: Double(interval.components.seconds))
+            clock.advance(Double(interval.components.seconds))
             guard count == 3, let running = group.withLock({ $0 }) else { return }
             await running.triggerGracefulShutdown()
             // Returns once the shutdown reaches the loop, which then stops before a 4th pass.

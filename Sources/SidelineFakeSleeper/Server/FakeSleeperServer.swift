@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import ServiceLifecycle
+import SidelineLoopback
 
 /// The fake Sleeper on loopback: Sleeper's API, the scores feed and ESPN's scoreboard on
 /// one base URL, served from a ``FakeSleeperWorld``.
@@ -9,14 +9,13 @@ import ServiceLifecycle
 /// ```swift
 /// let server = FakeSleeperServer(world: world)
 /// let base = try await server.start()   // http://127.0.0.1:<port>
-/// defer { Task { await server.stop() } }
+/// …
+/// await server.stop()
 /// ```
 public actor FakeSleeperServer {
     public let world: FakeSleeperWorld
     private let logger: Logger
-    private var task: Task<Void, any Error>?
-    private var group: ServiceGroup?
-    private var baseURL: URL?
+    private var server: LoopbackServer?
 
     public init(world: FakeSleeperWorld, logger: Logger = Logger(label: "sideline.fake-sleeper")) {
         self.world = world
@@ -27,54 +26,17 @@ public actor FakeSleeperServer {
 
     /// Binds `127.0.0.1` on a free port and returns the base URL once it accepts connections.
     public func start() async throws -> URL {
-        if let baseURL { return baseURL }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int?.self)
-        let app = Application(
-            responder: FakeSleeperResponder(world: world),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "FakeSleeper"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port)
-                continuation.finish()
-            },
-            logger: logger
-        )
-        // Our own group (not `app.run()`) so `stop()` can shut down gracefully: cancelling
-        // the server task mid-accept trips NIO's "writer deinited without finish" assertion.
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        self.task = task
-        self.group = group
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() ?? nil,
-              let url = URL(string: "http://127.0.0.1:\(port)")
-        else {
-            await group.triggerGracefulShutdown()
-            _ = await task.result
-            self.task = nil
-            self.group = nil
-            throw FakeSleeperServerError.couldNotBind
-        }
-        baseURL = url
-        return url
+        if let server { return server.baseURL }
+        let server = try await LoopbackServer.start(name: "FakeSleeper", responder: FakeSleeperResponder(world: world), logger: logger)
+        self.server = server
+        return server.baseURL
     }
 
     /// Stops serving and waits until the port is closed.
     public func stop() async {
-        guard let task else { return }
-        await group?.triggerGracefulShutdown()
-        _ = await task.result
-        self.task = nil
-        group = nil
-        baseURL = nil
+        await server?.stop()
+        server = nil
     }
-}
-
-public enum FakeSleeperServerError: Error, CustomStringConvertible {
-    case couldNotBind
-    public var description: String { "the fake Sleeper server could not bind 127.0.0.1" }
 }
 
 /// Remembers the client's port so tests can tell whether connections are reused.

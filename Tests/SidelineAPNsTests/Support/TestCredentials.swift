@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import SidelineAPNs
 import Synchronization
+import SidelineTestSupport
 
 /// The identifiers a test's client and fake server agree on, and a fresh key per test.
 enum TestCredentials {
@@ -34,28 +35,6 @@ enum TestCredentials {
     }
 }
 
-/// A clock that moves only when told.
-final class ManualNow: Sendable {
-    private let instant: Mutex<Date>
-    init(_ start: Date) { instant = Mutex(start) }
-    func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
-    var now: @Sendable () -> Date { { self.instant.withLock { $0 } } }
-}
-
-/// A clock that moves one second each time it is read: two signings never share an `iat`.
-final class TickingNow: Sendable {
-    private let instant: Mutex<Date>
-    init(_ start: Date) { instant = Mutex(start) }
-    var now: @Sendable () -> Date {
-        {
-            self.instant.withLock { instant in
-                defer { instant += 1 }
-                return instant
-            }
-        }
-    }
-}
-
 /// The parts of a compact JWT, decoded.
 struct DecodedJWT {
     let header: [String: Any]
@@ -65,11 +44,11 @@ struct DecodedJWT {
 
     init(_ token: String) throws {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3 else { throw FakeAPNs.Failure(description: "JWT has \(parts.count) parts") }
+        guard parts.count == 3 else { throw HarnessError("JWT has \(parts.count) parts") }
         func decode(_ part: String) throws -> Data {
             var base64 = part.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-            guard let data = Data(base64Encoded: base64) else { throw FakeAPNs.Failure(description: "not base64url: \(part)") }
+            guard let data = Data(base64Encoded: base64) else { throw HarnessError("not base64url: \(part)") }
             return data
         }
         header = try JSONSerialization.jsonObject(with: decode(parts[0])) as? [String: Any] ?? [:]

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SidelineTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,107 +1,87 @@
 import Foundation
-import Logging
-import ServiceLifecycle
-import Synchronization
 import SidelineCore
 import SidelineEngine
 import SidelineFakeSleeper
 import SidelineServer
 import SidelineSleeper
 import SidelineStore
+import SidelineWiring
 @testable import SidelineDelivery
 import SidelineHTTP
+import Synchronization
+import SidelineLoopback
+import SidelineTestSupport
+import SidelineWiring
 
-/// A fake Sleeper running the scripted game day, a real store and engine, and the real API
-/// server on 127.0.0.1:0, all on a test clock.
+/// Runs `body` with a fake Sleeper playing the scripted game day, a real store and engine,
+/// and the real API server on 127.0.0.1:0, all on a test clock at `start`. Everything is
+/// stopped and removed when `body` returns.
+func withServer<T>(
+    at start: String = "2026-11-22T14:00:00Z", adminToken: String? = ServerHarness.adminToken, throttle: AuthThrottle = AuthThrottle(),
+    limits: ConnectionLimits = .standard, overrides: [String: String] = [:], _ body: (ServerHarness) async throws -> T
+) async throws -> T {
+    try await withScriptedSleeper(at: start) { sleeperURL, world in
+        try await withTemporaryDirectory("server") { directory in
+            var flags = ["server.port": "0"]
+            if let adminToken { flags["server.admin_token"] = adminToken }
+            flags.merge(overrides) { $1 }
+            let configuration = try TestWiring.configuration(sleeper: sleeperURL, directory: directory, overrides: flags)
+            let harness = try ServerHarness(world: world, directory: directory, configuration: configuration, start: utc(start), throttle: throttle, limits: limits)
+            return try await withTeardown({ try await harness.startAPI() }, tearDown: { await $0.stop() }) { _ in
+                try await body(harness)
+            }
+        }
+    }
+}
+
+/// The scripted day's fake Sleeper, a real store and engine, and the real API server, on a
+/// test clock. Made by ``withServer(at:adminToken:throttle:limits:overrides:_:)``.
 final class ServerHarness: Sendable {
     static let adminToken = "test-admin-token-0123456789abcdef"
 
     let world: FakeSleeperWorld
-    let sleeper: FakeSleeperServer
     let directory: URL
     let configuration: SidelineConfiguration
     let store: SQLiteStore
     let metrics: ServerMetrics
-    let clock: TestClock
+    let clock: ManualClock
     let environment: ServerEnvironment
     let scheduler: Scheduler
     let api: APIServer
-    private let running = Mutex<(task: Task<Void, any Error>?, group: ServiceGroup?)>((nil, nil))
-    let base: URL
+    private let served = Mutex<URL?>(nil)
 
-    static func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+    /// The API server's base URL (set once it listens, before a test sees the harness).
+    var base: URL { served.withLock { $0 } ?? URL(string: "http://127.0.0.1:0")! }
 
-    init(at start: String = "2026-11-22T14:00:00Z", adminToken: String? = ServerHarness.adminToken, throttle: AuthThrottle = AuthThrottle(), limits: ConnectionLimits = .standard, overrides: [String: String] = [:]) async throws {
-        let clock = TestClock(Self.utc(start))
+    static func utc(_ text: String) -> Date { SidelineTestSupport.utc(text) }
+
+    init(world: FakeSleeperWorld, directory: URL, configuration: SidelineConfiguration, start: Date, throttle: AuthThrottle, limits: ConnectionLimits) throws {
+        let clock = ManualClock(start)
         self.clock = clock
-        world = FakeSleeperWorld()
-        GameDayScript.install(into: world, at: Self.utc(start))
-        sleeper = FakeSleeperServer(world: world)
-        let sleeperURL = try await sleeper.start()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-server-\(UUID().uuidString)")
+        self.world = world
         self.directory = directory
-        var flags = ["database": directory.appendingPathComponent("state.sqlite").path, "cache_dir": directory.path,
-                     "sleeper.url": sleeperURL.absoluteString, "scores.url": sleeperURL.absoluteString, "espn.url": sleeperURL.absoluteString,
-                     "server.port": "0"]
-        if let adminToken { flags["server.admin_token"] = adminToken }
-        flags.merge(overrides) { $1 }
-        let configuration = try ConfigurationLoader.resolve(file: nil, environment: [:], flags: flags, derivedDefaults: [:])
         self.configuration = configuration
         let store = try SQLiteStore(path: configuration.databasePath)
         self.store = store
         let metrics = ServerMetrics()
         self.metrics = metrics
-
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        let now: @Sendable () -> Date = { clock.now }
-        let transport = CurlTransport(timeout: 15)
-        let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
-        func sleeperClient(registering: Bool) -> HTTPSleeperClient {
-            HTTPSleeperClient(baseURL: configuration.sleeperURL, transport: transport, gate: gate,
-                              cache: StoreResponseCache(store: store), isRegistration: registering, now: now)
-        }
-        let games = FallbackGameStatusSource(
-            primary: SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate),
-            fallback: ESPNScoreboard(baseURL: configuration.espnURL, transport: transport)
-        )
-        let passEnvironment = PassEnvironment(configuration: configuration, store: store, sleeper: sleeperClient(registering: false), games: games,
-                                              playersStore: DirectoryPlayersStore(directory: directory.path), logger: logger)
-        let scheduler = Scheduler(environment: passEnvironment)
+        // The server environment `sideline serve` runs on, with a counting sink for the live ones.
+        let wiring = TestWiring.wiring(configuration, now: clock.dateSource, store: store)
+        let scheduler = wiring.scheduler()
         self.scheduler = scheduler
-        let sink = CountingSink()
-        let environment = ServerEnvironment(
-            configuration: configuration, store: store,
-            registrations: RegistrationService(store: store, sleeper: sleeperClient(registering: true)),
-            status: { now in try await scheduler.status(at: now) },
-            liveSinkNames: [sink.name],
-            deliverLive: { now in _ = await scheduler.deliver(mode: .live, sinks: [sink], at: now) },
-            now: now, logger: logger, metrics: metrics
-        )
-        self.environment = environment
-        let api = APIServer(environment: environment, throttle: throttle, limits: limits)
-        self.api = api
-
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = api.application { port in continuation.yield(port); continuation.finish() }
-        let group = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
-        let task = Task { defer { continuation.finish() }; try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = await iterator.next()
-        base = URL(string: "http://127.0.0.1:\(port ?? 0)")!
-        running.withLock { $0 = (task, group) }
-        guard port != nil else {
-            await stop()
-            throw HarnessError("the API server did not start")
-        }
+        environment = wiring.serverEnvironment(metrics: metrics, liveSinks: [CountingSink()], scheduler: scheduler)
+        api = APIServer(environment: environment, throttle: throttle, limits: limits)
     }
 
-    func stop() async {
-        let (task, group) = running.withLock { $0 }
-        await group?.triggerGracefulShutdown()
-        _ = await task?.result
-        await sleeper.stop()
-        try? FileManager.default.removeItem(at: directory)
+    /// The API server on its own thread (as the fakes are): its answers must not wait behind
+    /// the other suites' work on the cooperative pool.
+    fileprivate func startAPI() async throws -> LoopbackServer {
+        let api = api
+        let server = try await LoopbackServer.start(name: "SidelineAPI", logger: .quiet) { running in
+            api.application { port in running(port) }
+        }
+        served.withLock { $0 = server.baseURL }
+        return server
     }
 
     func setNow(_ date: Date) {
@@ -114,7 +94,7 @@ final class ServerHarness: Sendable {
     func register(_ usernames: [String] = [GameDayScript.alex.username, GameDayScript.blake.username]) async throws -> [Registration] {
         var result: [Registration] = []
         for name in usernames {
-            result += try await environment.registrations.add(name, leagueIDs: [GameDayScript.leagueID], at: clock.now).outcomes.map(\.registration)
+            result += try await environment.registrations.add(name, leagueIDs: [GameDayScript.leagueID], at: clock.date).outcomes.map(\.registration)
         }
         return result
     }
@@ -146,7 +126,7 @@ final class ServerHarness: Sendable {
     /// A pairing code for `user`, made as `sideline devices invite` makes it.
     func invite(_ user: String) throws -> String {
         let code = Credentials.newPairingCode()
-        _ = try DeviceService(store: store).invite(user: user, code: code, codeHash: Credentials.pairingCodeHash(Credentials.normalizedPairingCode(code)!), lifetime: configuration.server.pairingLifetime, at: clock.now)
+        _ = try DeviceService(store: store).invite(user: user, code: code, codeHash: Credentials.pairingCodeHash(Credentials.normalizedPairingCode(code)!), lifetime: configuration.server.pairingLifetime, at: clock.date)
         return code
     }
 
@@ -161,25 +141,6 @@ final class ServerHarness: Sendable {
     }
 
     func url(_ path: String) -> URL { URL(string: base.absoluteString + path)! }
-}
-
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-final class TestClock: Sendable {
-    private let instant: Mutex<Date>
-    init(_ start: Date) { instant = Mutex(start) }
-    var now: Date { instant.withLock { $0 } }
-    func set(_ date: Date) { instant.withLock { $0 = date } }
-    func advance(_ seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
-
-struct DirectoryPlayersStore: PlayersIndexStore {
-    let directory: String
-    func load() -> (index: PlayersIndex, fetchedAt: Date)? { try? PlayersIndexFile.load(from: URL(fileURLWithPath: directory)) }
-    func save(_ index: PlayersIndex, fetchedAt: Date) throws { try PlayersIndexFile.save(index, fetchedAt: fetchedAt, to: URL(fileURLWithPath: directory)) }
 }
 
 /// A sink that accepts everything (the API tests look at the store, not at sinks).

@@ -1,40 +1,14 @@
-import Dispatch
 import Foundation
+import SidelineTestSupport
 
 /// Runs a short Python 3 script: an implementation of HMAC, base64 and RFC 2047 that shares
 /// no code with ours, so a test against it checks the wire format, not our own reading of it.
 enum Python {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Runs `python3 -c script args…` on a Dispatch thread and returns its standard output,
-    /// trimmed. Waiting for the child must not block Swift's cooperative pool (two threads
-    /// here), which other suites' in-process servers need to answer their requests.
+    /// Runs `python3 -c script args…` and returns its standard output, trimmed.
     static func run(_ script: String, _ arguments: [String]) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do { continuation.resume(returning: try runBlocking(script, arguments)) } catch { continuation.resume(throwing: error) }
-            }
-        }
-    }
-
-    private static func runBlocking(_ script: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 failed: \(String(decoding: problem, as: UTF8.self))")
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try await ChildProcess.run(TestTools.python, ["-c", script] + arguments)
+        guard result.status == 0 else { throw HarnessError("python3 failed: \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The Standard Webhooks signature, computed with Python's `hmac`, `hashlib` and `base64`.

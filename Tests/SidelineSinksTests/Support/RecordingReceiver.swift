@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
-import ServiceLifecycle
+import SidelineLoopback
+import SidelineTestSupport
 import Synchronization
 
 /// One request as the receiver saw it.
@@ -32,53 +33,6 @@ final class ReceiverLog: Sendable {
     }
 }
 
-/// A webhook/ntfy receiver on 127.0.0.1, port 0: records every request and answers the
-/// statuses it is told to. Started and stopped like the fake Sleeper (a `ServiceGroup`, so
-/// stopping is graceful).
-actor RecordingReceiver {
-    let log = ReceiverLog()
-    private var task: Task<Void, any Error>?
-    private var group: ServiceGroup?
-
-    /// Binds and returns the base URL once it accepts connections.
-    func start() async throws -> URL {
-        var logger = Logger(label: "sideline.test-receiver")
-        logger.logLevel = .warning
-        let (ports, continuation) = AsyncStream.makeStream(of: Int?.self)
-        let app = Application(
-            responder: ReceiverResponder(log: log),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "Receiver"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port)
-                continuation.finish()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        self.group = group
-        task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() ?? nil, let url = URL(string: "http://127.0.0.1:\(port)") else {
-            await stop()
-            throw ReceiverError.couldNotBind
-        }
-        return url
-    }
-
-    /// Stops serving and waits until the port is closed.
-    func stop() async {
-        await group?.triggerGracefulShutdown()
-        _ = await task?.result
-        task = nil
-        group = nil
-    }
-}
-
-enum ReceiverError: Error { case couldNotBind }
-
 struct ReceiverResponder: HTTPResponder {
     let log: ReceiverLog
 
@@ -99,25 +53,10 @@ struct ReceiverResponder: HTTPResponder {
     }
 }
 
-/// Runs `body` against a fresh receiver and always stops it.
+/// Runs `body` against a webhook/ntfy receiver on 127.0.0.1 that records every request and
+/// answers the statuses it is told to; stopped when `body` returns.
 func withReceiver<T>(_ body: (URL, ReceiverLog) async throws -> T) async throws -> T {
-    let receiver = RecordingReceiver()
-    let url = try await receiver.start()
-    do {
-        let result = try await body(url, receiver.log)
-        await receiver.stop()
-        return result
-    } catch {
-        await receiver.stop()
-        throw error
-    }
-}
-
-extension Logger {
-    /// Keeps the expected "rejected for good" errors out of the test output.
-    static var quiet: Logger {
-        var logger = Logger(label: "sideline.sinks.test")
-        logger.logLevel = .critical
-        return logger
-    }
+    let log = ReceiverLog()
+    let start = { try await LoopbackServer.start(name: "Receiver", responder: ReceiverResponder(log: log), logger: .quiet) }
+    return try await withTeardown(start, tearDown: { await $0.stop() }) { server in try await body(server.baseURL, log) }
 }

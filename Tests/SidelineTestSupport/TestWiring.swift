@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import SidelineCore
+import SidelineEngine
+import SidelineHTTP
+import SidelineSleeper
+import SidelineStore
+// The one clock is the wiring's (the demo and the benchmark run on it too).
+@_exported import class SidelineWiring.ManualClock
+import SidelineWiring
+
+/// The one place tests wire the engine: through the wiring `sideline` runs on
+/// (``Wiring``, ADR 026), on a test clock and a quiet logger.
+public enum TestWiring {
+    /// - Parameters:
+    ///   - store: the connection to use; a new one on the configured database when `nil`
+    ///     (what a new process, a cron pass or a restart gets).
+    ///   - registering: the client registration uses (its calls come out of the headroom).
+    public static func passEnvironment(
+        _ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date,
+        store: SQLiteStore? = nil, registering: Bool = false
+    ) throws -> PassEnvironment {
+        wiring(configuration, now: now, store: try store ?? SQLiteStore(path: configuration.databasePath)).passEnvironment(forRegistration: registering)
+    }
+
+    /// The wiring itself, for a harness that needs more of it (the server environment).
+    public static func wiring(_ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date, store: SQLiteStore) -> Wiring {
+        Wiring(configuration: configuration, store: store, logger: .quiet, transport: CurlTransport(timeout: 15), now: now)
+    }
+
+    /// A scheduler on ``passEnvironment(_:now:store:registering:)``.
+    public static func scheduler(
+        _ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date,
+        store: SQLiteStore? = nil, batching: Scheduler.Batching = .init()
+    ) throws -> Scheduler {
+        wiring(configuration, now: now, store: try store ?? SQLiteStore(path: configuration.databasePath)).scheduler(batching: batching)
+    }
+
+    /// A configuration against a fake Sleeper at `sleeper`, its files in `directory`;
+    /// `overrides` are `--set`-style flags (`"sleeper.max_calls_per_minute": "5"`).
+    public static func configuration(sleeper: URL, directory: URL, overrides: [String: String] = [:]) throws -> SidelineConfiguration {
+        var flags = ["database": directory.appendingPathComponent("state.sqlite").path, "cache_dir": directory.path,
+                     "sleeper.url": sleeper.absoluteString, "scores.url": sleeper.absoluteString, "espn.url": sleeper.absoluteString]
+        flags.merge(overrides) { $1 }
+        return try ConfigurationLoader.resolve(file: nil, environment: [:], flags: flags, derivedDefaults: [:])
+    }
+}
+
+extension Logger {
+    /// Tests check outcomes, not log lines.
+    public static var quiet: Logger {
+        var logger = Logger(label: "sideline.tests", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger.logLevel = .critical
+        return logger
+    }
+}
+
+/// `"2026-11-22T14:00:00Z"` as a date.
+public func utc(_ text: String) -> Date {
+    guard let date = ISO8601DateFormatter().date(from: text) else { preconditionFailure("not an ISO 8601 instant: \(text)") }
+    return date
+}
+
+/// A date as `"2026-11-22T14:00:00Z"`.
+public func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
