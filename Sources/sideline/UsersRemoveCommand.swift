@@ -28,7 +28,10 @@ extension UsersCommand {
                 let lock = try wiring.lock()
                 defer { withExtendedLifetime(lock) {} }
                 let now = Date()
-                guard let existing = try? wiring.store.registration(id: id) else {
+                // A database that cannot be read is a database error (74), not "no such registration".
+                let found: Registration?
+                do { found = try wiring.store.registration(id: id) } catch { throw CLIFailure("\(error)", code: .database) }
+                guard let existing = found else {
                     throw CLIFailure(Messages.Registration.unknownRegistration(registration), code: .refused)
                 }
                 let sinks = try wiring.liveSinks(json: json)

@@ -40,6 +40,19 @@ struct CLICommandTests {
         }
     }
 
+    @Test("users remove on a database it cannot read is a database error (74), not \"no registration\"")
+    func removeOnAnUnreadableDatabase() async throws {
+        try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T12:00:00Z") { cli, _ in
+            #expect(try await cli.run("users", "add", GameDayScript.alex.username).status == 0)
+            // The table the look-up reads is gone (a damaged or hand-edited database).
+            let broken = try await TestTools.run(TestTools.python, ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('ALTER TABLE registration RENAME TO registration_elsewhere'); c.commit()", cli.databasePath])
+            #expect(broken.status == 0, "\(broken.stderr)")
+            let removed = try await cli.run("users", "remove", "1")
+            #expect(removed.status == 74, "\(removed.stderr)")
+            #expect(!removed.stderr.contains("no registration 1"))
+        }
+    }
+
     @Test("devices add/list/remove and tokens set: shortened tokens, clear refusals, nothing stored on error")
     func devices() async throws {
         try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T12:00:00Z") { cli, _ in
