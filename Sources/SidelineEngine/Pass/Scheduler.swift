@@ -27,6 +27,12 @@ public actor Scheduler {
     var cache = SchedulerCache()
     var players: LoadedPlayers?
     var playersLoaded = false
+    /// When this process next applies the outbox's retention.
+    var nextOutboxPrune = Date.distantPast
+
+    /// How long settled events stay in the outbox (for `status`, the device API and
+    /// debugging): a week, far past any activity (at most 8 hours).
+    public static let outboxRetention: TimeInterval = 7 * 24 * 3600
 
     /// Matchups calls in flight at once: 1000 calls a minute at Sleeper's ~50–100 ms round
     /// trip do not fit in a minute one after another.
@@ -70,6 +76,10 @@ public actor Scheduler {
         await DeliverStage(store: store, logger: logger).run(mode: mode, sinks: sinks, at: now, horizon: dayEnd(at: now), report: &report)
         // The log only needs the last minute; a day is kept for `status` and debugging.
         if !report.calls.isEmpty { try store.pruneCallLog(before: now.addingTimeInterval(-24 * 3600)) }
+        if now >= nextOutboxPrune {
+            report.recorded("the outbox's retention", logger) { try store.pruneOutbox(before: now.addingTimeInterval(-Self.outboxRetention)) }
+            nextOutboxPrune = now.addingTimeInterval(3600)
+        }
 
         let level: Logger.Level = report.calls.isEmpty && report.events.isEmpty ? .debug : .info
         logger.log(level: level, "pass \(EventEnvelope.timestamp(now)) \(mode == .dryRun ? "(dry run) " : ""): \(report.summary)")

@@ -43,7 +43,7 @@ public protocol SnapshotStore: Sendable {
     func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark]) throws(StoreError)
 }
 
-/// Lifecycle rows, and the unit of work that commits a step.
+/// Lifecycle rows, the unit of work that commits a step, and the outbox's retention.
 public protocol LifecycleStore: Sendable {
     func lifecycleHeaders(mode: PassMode, week: WeekKey) throws(StoreError) -> [LifecycleKey: LifecycleRow.Header]
     func lifecycleRows(_ keys: some Sequence<LifecycleKey>) throws(StoreError) -> [LifecycleKey: LifecycleRow]
@@ -51,6 +51,9 @@ public protocol LifecycleStore: Sendable {
     /// in one transaction: a crash leaves both or neither.
     @discardableResult
     func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64]
+    /// Deletes events committed before `before` that nothing owes anyone any more.
+    @discardableResult
+    func pruneOutbox(before: Date) throws(StoreError) -> Int
 }
 
 /// Registrations, their leagues, and following a league into its renewal.

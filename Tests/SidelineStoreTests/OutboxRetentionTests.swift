@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import SidelineCore
+@testable import SidelineStore
+import SidelineDelivery
+import GRDB
+
+@Suite("The outbox's retention: old events go only when nothing is owed")
+struct OutboxRetentionTests {
+    let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
+    let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
+    let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+
+    @Test("Settled events before the cut-off go with their rows; pending, on-the-wire and recent ones stay")
+    func prunesOnlySettled() throws {
+        let path = temporaryDatabase()
+        let store = try SQLiteStore(path: path)
+        let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
+        let device = try store.addDevice(sleeperUserID: user.userID, name: "phone", environment: .production, pushToStartToken: "aa", at: t0)
+        func start(_ activity: String, at: Date) throws -> Int64 {
+            let draft = OutboxDraft(mode: .live, registrationID: registration.id, activityID: activity, kind: .start, reason: .kickoff, at: at, payload: Data("{}".utf8))
+            return try store.commitPass(rows: [:], events: [draft], sinks: [.live: ["webhook", "apns"]], at: at)[0]
+        }
+        let settled = try start("1-2026w12-1", at: t0)
+        let onTheWire = try start("1-2026w12-2", at: t0)
+        let retrying = try start("1-2026w12-3", at: t0)
+        let recent = try start("1-2026w13-1", at: t0.addingTimeInterval(8 * 86_400))
+        for event in [settled, onTheWire, recent] { try store.markDelivered(eventID: event, sink: "webhook", at: t0) }
+        try store.markAttemptFailed(eventID: retrying, sink: "webhook", error: "503", giveUp: false, at: t0)
+        for event in [settled, retrying, recent] {
+            try store.finishDevicePush(eventID: event, deviceID: device.id, status: .sent, attempted: true, at: t0)
+        }
+        try store.markDevicePushSending(eventID: onTheWire, deviceID: device.id, at: t0)
+        try store.setActivityToken(activityID: "1-2026w12-1", deviceID: device.id, token: "bb", at: t0)
+        try store.setActivityToken(activityID: "1-2026w12-2", deviceID: device.id, token: "cc", at: t0)
+
+        let cutOff = t0.addingTimeInterval(7 * 86_400 + 1)
+        #expect(try store.pruneOutbox(before: cutOff) == 1)
+        #expect(try store.outbox().map(\.id) == [onTheWire, retrying, recent])
+        // Its delivery and device push went with it; the token of its (long over) activity too.
+        let counts = try store.deliveryCounts().reduce(into: [String: Int]()) { $0["\($1.sink) \($1.status)", default: 0] += $1.count }
+        #expect(counts["webhook delivered"] == 2)
+        #expect(counts["webhook pending"] == 1)
+        #expect(counts["apns sent"] == 2)
+        #expect(counts["apns sending"] == 1)
+        #expect(try store.activityOwner(activityID: "1-2026w12-1") == nil)
+        #expect(try store.activityOwner(activityID: "1-2026w12-2") != nil)
+        let tokens = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT activity_id FROM activity_device") }
+        #expect(tokens == ["1-2026w12-2"])
+        #expect(try store.pruneOutbox(before: cutOff) == 0)
+    }
+}
