@@ -61,6 +61,29 @@ struct SeasonAndWeekTests {
         }
     }
 
+    @Test("Every registration due a renewal look-up follows in the same pass, not one a pass")
+    func severalFollowInOnePass() async throws {
+        try await withEngineHarness(at: "2027-08-01T12:00:00Z") { harness in
+            harness.world.setProvider { _ in GameDayScript.snapshot(at: EngineHarness.utc("2026-11-20T12:00:00Z")) }
+            let registrations = try await harness.register([GameDayScript.alex.username, GameDayScript.blake.username])
+            #expect(registrations.count == 2)
+            let renewedID = "1190000000000000001"
+            harness.world.setProvider { _ in
+                var snapshot = GameDayScript.snapshot(at: EngineHarness.utc("2026-11-20T12:00:00Z"))
+                snapshot.state = NFLState(week: 1, season: "2027", seasonType: .pre, leagueSeason: "2027")
+                snapshot.leagues.append(League(leagueID: renewedID, name: "Sideline Demo League 2027", season: "2027", status: .preDraft,
+                                               previousLeagueID: GameDayScript.leagueID, isBestBall: false))
+                for user in [GameDayScript.alex, GameDayScript.blake] { snapshot.leagueIDsByUser[user.userID, default: []].append(renewedID) }
+                snapshot.rosters[renewedID] = GameDayScript.rosters
+                snapshot.members[renewedID] = snapshot.members[GameDayScript.leagueID]
+                return snapshot
+            }
+            try await harness.run(try harness.scheduler(), from: "2027-08-01T12:00:00Z", to: "2027-08-01T12:00:00Z", sinks: [])
+            let followed = try SQLiteStore(path: harness.configuration.databasePath).activeRegistrations()
+            #expect(followed.map(\.leagueID) == [renewedID, renewedID])
+        }
+    }
+
     @Test("A league that was not renewed leaves a note that status shows")
     func notRenewed() async throws {
         try await withEngineHarness(at: "2027-08-01T12:00:00Z") { harness in

@@ -55,7 +55,9 @@ struct FetchStage {
                 logger.info("players index refreshed: \(index.count) players")
                 return succeeded(call, .players(index), at: now, report: &report)
             case .matchups, .leagueRenewal:
-                preconditionFailure("\(call) is made by its own fetch")
+                // Made by their own fetches (`matchups`, `renew`); nothing to do here.
+                assertionFailure("\(call) is not a feed call")
+                return Answer(fetched: nil, goOn: true)
             }
         } catch {
             return Answer(fetched: nil, goOn: handle(error, for: call, at: now, report: &report))

@@ -1,10 +1,12 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineDelivery
 import SidelineStore
 
 /// The stages a pass runs, made from the pass environment (cheap values: each is a few
-/// references). The store is handed to each as the roles it needs (ADR 025).
+/// references; the store is handed to each as the roles it needs, ADR 025), and the inputs
+/// they share that are not the cache: the players index and the day's end.
 extension Scheduler {
     /// How many lifecycle rows a pass reads at a time while stepping, and after how many
     /// events it commits what it has stepped (see ``StepStage``).
@@ -32,5 +34,18 @@ extension Scheduler {
     var step: StepStage {
         StepStage(store: store, commit: CommitStage(store: store, settings: configuration.lifecycle),
                   configuration: configuration, batching: batching, logger: logger)
+    }
+
+    /// When today's games end, for pacing a daily allowance (``PushAllowance/dayEnd(kickoffs:now:)``).
+    func dayEnd(at now: Date) -> Date {
+        guard let week = cache.currentWeek, let schedule = cache.schedules[week]?.schedule else { return PushAllowance.nextMidnight(after: now) }
+        return PushAllowance.dayEnd(kickoffs: schedule.games.map(\.kickoff), now: now)
+    }
+
+    func loadPlayersIndex() {
+        guard !playersLoaded else { return }
+        playersLoaded = true
+        players = environment.playersStore.load()
+        if let players { logger.debug("players index: \(players.index.count) players from \(EventEnvelope.timestamp(players.fetchedAt))") }
     }
 }

@@ -104,13 +104,26 @@ public actor Scheduler {
         let request = cache.matchupsRequest(calls, from: store, report: &report, logger: logger)
         var moved: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
         if let answers = await fetch.matchups(request, at: now, report: &report) { moved = cache.keep(answers, at: now) }
-        for case .leagueRenewal(let id) in calls {
-            guard let registration = cache.registrations.first(where: { $0.id == id }), let season = cache.nflState?.state.leagueSeason else { continue }
+        await renewLeagues(calls, at: now, report: &report)
+        return moved
+    }
+
+    /// The planned renewal look-ups, one after another, from the registrations as they were
+    /// planned; the cache is read again once after them if any registration changed.
+    private func renewLeagues(_ calls: [PlannedCall], at now: Date, report: inout PassReport) async {
+        let ids = calls.compactMap { if case .leagueRenewal(let id) = $0 { id } else { nil } }
+        guard !ids.isEmpty, let season = cache.nflState?.state.leagueSeason else { return }
+        let planned = Set(ids)
+        let byID = Dictionary(cache.registrations.lazy.filter { planned.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var changed = false
+        for id in ids {
+            guard let registration = byID[id] else { continue }
             let renewal = await fetch.renew(registration, leagueSeason: season, at: now, report: &report)
-            if renewal.changed { invalidateCaches() } else { cache.renewalAttempts?[id] = now }
+            changed = changed || renewal.changed
+            cache.renewalAttempts?[id] = now
             if !renewal.goOn { break }
         }
-        return moved
+        if changed { invalidateCaches() }
     }
 
     private func keep(_ fetched: Fetched?, at now: Date) {
@@ -128,18 +141,5 @@ public actor Scheduler {
             default: false
             }
         }
-    }
-
-    /// When today's games end, for pacing a daily allowance (``PushAllowance/dayEnd(kickoffs:now:)``).
-    func dayEnd(at now: Date) -> Date {
-        guard let week = cache.currentWeek, let schedule = cache.schedules[week]?.schedule else { return PushAllowance.nextMidnight(after: now) }
-        return PushAllowance.dayEnd(kickoffs: schedule.games.map(\.kickoff), now: now)
-    }
-
-    func loadPlayersIndex() {
-        guard !playersLoaded else { return }
-        playersLoaded = true
-        players = environment.playersStore.load()
-        if let players { logger.debug("players index: \(players.index.count) players from \(EventEnvelope.timestamp(players.fetchedAt))") }
     }
 }
