@@ -45,7 +45,7 @@ public protocol CallGate: Sendable {
 /// What kind of call is being made, for the budget's priorities and the logs.
 public struct SleeperCall: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
-        case state, user, leagues, league, rosters, members, matchups, players, scores
+        case state, user, leagues, league, rosters, members, matchups, players, scores, stats, projections
     }
     public let kind: Kind
     /// The path without host, e.g. `/v1/league/123/matchups/2`.

@@ -105,13 +105,17 @@ public struct MatchupView: Sendable, Codable, Hashable {
     public let opponent: LineupView?
     /// `true` in a median-scoring league (each team also plays the league median).
     public let hasMedianGame: Bool
+    /// The chance `me` wins the matchup, 0…1 (``WinProbability``); `nil` when it is not
+    /// known (no opponent, no projections, the stats feed down).
+    public let winProbability: Double?
 
-    public init(leagueName: String, season: String, week: Int, me: LineupView, opponent: LineupView?, hasMedianGame: Bool = false) {
+    public init(leagueName: String, season: String, week: Int, me: LineupView, opponent: LineupView?, hasMedianGame: Bool = false, winProbability: Double? = nil) {
         self.leagueName = leagueName
         self.season = season
         self.week = week
         self.me = me
         self.opponent = opponent
         self.hasMedianGame = hasMedianGame
+        self.winProbability = winProbability
     }
 }

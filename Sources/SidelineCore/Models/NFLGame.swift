@@ -28,19 +28,32 @@ public struct NFLGame: Sendable, Codable, Hashable, Identifiable {
     public let away: TeamCode
     public let kickoff: Date
     public let status: GameStatus
+    /// The quarter being played (1–4, 5 and up for overtime), when the feed said; for the
+    /// share of the game left (``WinProbability/shareLeft(quarter:secondsLeftInQuarter:started:over:)``).
+    public let quarter: Int?
+    /// Seconds left on the game clock in `quarter`, when the feed said.
+    public let secondsLeftInQuarter: Double?
 
-    public init(id: String, home: TeamCode, away: TeamCode, kickoff: Date, status: GameStatus) {
+    public init(id: String, home: TeamCode, away: TeamCode, kickoff: Date, status: GameStatus, quarter: Int? = nil, secondsLeftInQuarter: Double? = nil) {
         self.id = id
         self.home = home
         self.away = away
         self.kickoff = kickoff
         self.status = status
+        self.quarter = quarter
+        self.secondsLeftInQuarter = secondsLeftInQuarter
     }
 
     public func involves(_ team: TeamCode) -> Bool { home == team || away == team }
 
     public func with(status: GameStatus) -> NFLGame {
-        NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: status)
+        NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: status, quarter: quarter, secondsLeftInQuarter: secondsLeftInQuarter)
+    }
+
+    /// The share of this game still to play at its last observation: 1 before kickoff, 0 once over.
+    public var shareLeft: Double {
+        WinProbability.shareLeft(quarter: quarter, secondsLeftInQuarter: secondsLeftInQuarter,
+                                 started: status == .inProgress || status == .final, over: status == .final)
     }
 }
 

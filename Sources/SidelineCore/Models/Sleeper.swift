@@ -51,8 +51,11 @@ public struct League: Sendable, Codable, Hashable {
     /// `settings.league_average_match`: each team also plays the league median. Optional so
     /// leagues stored before the field existed still decode.
     public let medianGame: Bool?
+    /// `scoring_settings`: the league's points per stat, for live points from the stats feed.
+    /// `nil` for a league stored before they were read (the weekly refresh fills them).
+    public let scoringSettings: ScoringSettings?
 
-    public init(leagueID: String, name: String, season: String, status: LeagueStatus, previousLeagueID: String?, isBestBall: Bool, medianGame: Bool = false) {
+    public init(leagueID: String, name: String, season: String, status: LeagueStatus, previousLeagueID: String?, isBestBall: Bool, medianGame: Bool = false, scoringSettings: ScoringSettings? = nil) {
         self.leagueID = leagueID
         self.name = name
         self.season = season
@@ -60,6 +63,7 @@ public struct League: Sendable, Codable, Hashable {
         self.previousLeagueID = previousLeagueID
         self.isBestBall = isBestBall
         self.medianGame = medianGame
+        self.scoringSettings = scoringSettings
     }
 
     public var hasMedianGame: Bool { medianGame ?? false }
