@@ -6,10 +6,14 @@ import SidelineCore
 public struct StoredSnapshot: Sendable, Hashable {
     public let entries: [MatchupEntry]
     public let fetchedAt: Date
+    /// Each starter's stat-feed points at the fetch of `entries` (``LivePointsBlend``);
+    /// `nil` when the stats feed was not in use then.
+    public let statsBaseline: [String: Double]?
 
-    public init(entries: [MatchupEntry], fetchedAt: Date) {
+    public init(entries: [MatchupEntry], fetchedAt: Date, statsBaseline: [String: Double]? = nil) {
         self.entries = entries
         self.fetchedAt = fetchedAt
+        self.statsBaseline = statsBaseline
     }
 }
 
@@ -21,13 +25,16 @@ public struct SnapshotUpdate: Sendable, Hashable {
     public let entries: [MatchupEntry]?
     public let etag: String?
     public let fetchedAt: Date
+    /// The new body's stat-feed baseline (a 304 keeps the stored one with its entries).
+    public let statsBaseline: [String: Double]?
 
-    public init(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, etag: String? = nil, fetchedAt: Date) {
+    public init(leagueID: String, week: WeekKey, entries: [MatchupEntry]?, etag: String? = nil, fetchedAt: Date, statsBaseline: [String: Double]? = nil) {
         self.leagueID = leagueID
         self.week = week
         self.entries = entries
         self.etag = etag
         self.fetchedAt = fetchedAt
+        self.statsBaseline = statsBaseline
     }
 }
 
@@ -66,8 +73,8 @@ extension SQLiteStore {
 
     public func snapshot(leagueID: String, week: WeekKey) throws(StoreError) -> StoredSnapshot? {
         try read { db in
-            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT entries, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?"), arguments: [leagueID, week.storageKey]) else { return nil }
-            return StoredSnapshot(entries: try Self.entries(row), fetchedAt: Date(seconds: row["fetched_at"]))
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT entries, fetched_at, stats_baseline FROM snapshot WHERE league_id = ? AND week_key = ?"), arguments: [leagueID, week.storageKey]) else { return nil }
+            return try Self.snapshot(row)
         }
     }
 
@@ -86,10 +93,10 @@ extension SQLiteStore {
     public func snapshots(week: WeekKey, leagueIDs: Set<String>) throws(StoreError) -> [String: StoredSnapshot] {
         try read { db in
             var result: [String: StoredSnapshot] = [:]
-            let statement = try db.cachedStatement(sql: "SELECT entries, fetched_at FROM snapshot WHERE league_id = ? AND week_key = ?")
+            let statement = try db.cachedStatement(sql: "SELECT entries, fetched_at, stats_baseline FROM snapshot WHERE league_id = ? AND week_key = ?")
             for id in leagueIDs {
                 guard let row = try Row.fetchOne(statement, arguments: [id, week.storageKey]) else { continue }
-                result[id] = StoredSnapshot(entries: try Self.entries(row), fetchedAt: Date(seconds: row["fetched_at"]))
+                result[id] = try Self.snapshot(row)
             }
             return result
         }
@@ -116,8 +123,9 @@ extension SQLiteStore {
         try write { db in
             try Self.writeMarks(marks, db)
             let upsert = try db.cachedStatement(sql: """
-                INSERT INTO snapshot (league_id, week_key, entries, etag, fetched_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, etag = excluded.etag, fetched_at = excluded.fetched_at
+                INSERT INTO snapshot (league_id, week_key, entries, etag, fetched_at, stats_baseline) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(league_id, week_key) DO UPDATE SET entries = excluded.entries, etag = excluded.etag, fetched_at = excluded.fetched_at,
+                    stats_baseline = excluded.stats_baseline
                 """)
             let touch = try db.cachedStatement(sql: "UPDATE snapshot SET fetched_at = ? WHERE league_id = ? AND week_key = ?")
             var weekKeys: [WeekKey: String] = [:]
@@ -125,12 +133,19 @@ extension SQLiteStore {
                 let week = weekKeys[item.week] ?? item.week.storageKey
                 weekKeys[item.week] = week
                 if let entries = item.entries {
-                    try upsert.execute(arguments: [item.leagueID, week, Data(CompactRows.encode(entries)), item.etag, item.fetchedAt.seconds])
+                    let baseline = try item.statsBaseline.map { try JSONColumn.encodeData($0) }
+                    try upsert.execute(arguments: [item.leagueID, week, Data(CompactRows.encode(entries)), item.etag, item.fetchedAt.seconds, baseline])
                 } else {
                     try touch.execute(arguments: [item.fetchedAt.seconds, item.leagueID, week])
                 }
             }
         }
+    }
+
+    /// A snapshot row (`entries, fetched_at, stats_baseline`).
+    static func snapshot(_ row: Row) throws -> StoredSnapshot {
+        let baseline = try (row["stats_baseline"] as Data?).map { try JSONColumn.decode([String: Double].self, fromData: $0) }
+        return StoredSnapshot(entries: try entries(row), fetchedAt: Date(seconds: row["fetched_at"]), statsBaseline: baseline)
     }
 
     /// A snapshot row's entries (compact format, see ``CompactRows``).

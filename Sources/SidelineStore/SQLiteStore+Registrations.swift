@@ -6,10 +6,13 @@ import SidelineCore
 public struct StoredLeague: Sendable, Hashable {
     public let league: League
     public let teamNames: [Int: String]
+    /// When the league's scoring settings were last read from Sleeper (refreshed weekly).
+    public let scoringRefreshedAt: Date?
 
-    public init(league: League, teamNames: [Int: String]) {
+    public init(league: League, teamNames: [Int: String], scoringRefreshedAt: Date? = nil) {
         self.league = league
         self.teamNames = teamNames
+        self.scoringRefreshedAt = scoringRefreshedAt
     }
 }
 
@@ -95,18 +98,27 @@ extension SQLiteStore {
     }
 
     static func league(id: String, _ db: Database) throws -> StoredLeague? {
-        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, team_names FROM league WHERE league_id = ?"), arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, team_names, scoring_refreshed_at FROM league WHERE league_id = ?"), arguments: [id]) else { return nil }
         let league = try JSONColumn.decode(League.self, from: row["json"])
         let names = try JSONColumn.decode([String: String].self, from: row["team_names"])
-        return StoredLeague(league: league, teamNames: Dictionary(uniqueKeysWithValues: names.compactMap { key, value in Int(key).map { ($0, value) } }))
+        return StoredLeague(league: league, teamNames: Dictionary(uniqueKeysWithValues: names.compactMap { key, value in Int(key).map { ($0, value) } }),
+                            scoringRefreshedAt: (row["scoring_refreshed_at"] as Double?).map(Date.init(seconds:)))
     }
 
+    /// A league read from Sleeper with its scoring settings counts as their refresh; one
+    /// without them keeps the settings (and refresh time) stored before.
     static func saveLeague(_ stored: StoredLeague, at now: Date, _ db: Database) throws {
         let names = Dictionary(uniqueKeysWithValues: stored.teamNames.map { (String($0.key), $0.value) })
+        var league = stored.league
+        if league.scoringSettings == nil, let kept = try Self.league(id: league.leagueID, db)?.league.scoringSettings {
+            league = league.with(scoringSettings: kept)
+        }
+        let refreshed: Double? = stored.league.scoringSettings == nil ? nil : now.seconds
         try db.execute(sql: """
-            INSERT INTO league (league_id, json, team_names, updated_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT(league_id) DO UPDATE SET json = excluded.json, team_names = excluded.team_names, updated_at = excluded.updated_at
-            """, arguments: [stored.league.leagueID, try JSONColumn.encode(stored.league), try JSONColumn.encode(names), now.seconds])
+            INSERT INTO league (league_id, json, team_names, updated_at, scoring_refreshed_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(league_id) DO UPDATE SET json = excluded.json, team_names = excluded.team_names, updated_at = excluded.updated_at,
+                scoring_refreshed_at = coalesce(excluded.scoring_refreshed_at, league.scoring_refreshed_at)
+            """, arguments: [league.leagueID, try JSONColumn.encode(league), try JSONColumn.encode(names), now.seconds, refreshed])
     }
 
     /// The columns ``registration(_:)`` reads, in its order: every query that builds a

@@ -61,10 +61,18 @@ enum JSONColumn {
         return encoder
     }
 
+    static func encodeData<T: Encodable>(_ value: T) throws -> Data {
+        try encoder().encode(value)
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try decode(type, fromData: Data(text.utf8))
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, fromData data: Data) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        return try decoder.decode(type, from: Data(text.utf8))
+        return try decoder.decode(type, from: data)
     }
 }
 

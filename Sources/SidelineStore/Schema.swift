@@ -245,6 +245,25 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v11-live-points") { db in
+            // Live points (ADR 029): the week's stats and projections (each with the lines
+            // before their last change), each snapshot's stat-feed baseline, and when each
+            // league's scoring settings were last read (refreshed weekly).
+            try db.execute(sql: """
+                CREATE TABLE stat_feed (
+                    kind TEXT NOT NULL CHECK (kind = 'stats' OR kind = 'projections'),
+                    week_key TEXT NOT NULL,
+                    lines BLOB NOT NULL,          -- JSON {player_id: {stat_key: value}}
+                    previous BLOB,                -- the same, before the last change
+                    etag TEXT,
+                    fetched_at REAL NOT NULL,
+                    changed_at REAL NOT NULL,
+                    PRIMARY KEY (kind, week_key)
+                );
+                ALTER TABLE snapshot ADD COLUMN stats_baseline BLOB;    -- JSON {player_id: points}
+                ALTER TABLE league ADD COLUMN scoring_refreshed_at REAL;
+                """)
+        }
         return migrator
     }
 

@@ -100,7 +100,7 @@ struct StepStageTests {
         let fetched = Self.kickoff.addingTimeInterval(90)
         stepper.step(Self.item(Self.registration(3, league: Self.league, roster: 1), fetchedAt: fetched), into: &batch)
         stepper.step(Self.item(Self.registration(4, league: Self.league, roster: 2), fetchedAt: fetched), into: &batch)
-        #expect(stepper.lineups[SchedulerCache.LeagueWeek(leagueID: "L1", week: Self.week)]?.count == 2)
+        #expect(stepper.lineups[SchedulerCache.LeagueWeek(leagueID: "L1", week: Self.week)]?.byRoster.count == 2)
         #expect(batch.events.count == 2)
     }
 

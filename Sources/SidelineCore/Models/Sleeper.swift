@@ -67,6 +67,12 @@ public struct League: Sendable, Codable, Hashable {
     }
 
     public var hasMedianGame: Bool { medianGame ?? false }
+
+    /// The same league with other scoring settings.
+    public func with(scoringSettings: ScoringSettings?) -> League {
+        League(leagueID: leagueID, name: name, season: season, status: status, previousLeagueID: previousLeagueID,
+               isBestBall: isBestBall, medianGame: hasMedianGame, scoringSettings: scoringSettings)
+    }
 }
 
 /// One team in a league. A user owns it as `ownerID` or as one of `coOwners`.

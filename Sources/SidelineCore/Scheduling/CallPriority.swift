@@ -44,8 +44,8 @@ public struct PrioritizedCall: Sendable, Hashable {
         self.due = due
     }
 
-    /// Rank first; then `state/nfl` before statuses (it decides the week) before the players
-    /// index before matchups; then longest waiting; then a stable tie-break.
+    /// Rank first; then `state/nfl` before statuses (it decides the week) before the stats
+    /// feeds before the players index before matchups; then longest waiting; then a stable tie-break.
     public static func precedes(_ a: PrioritizedCall, _ b: PrioritizedCall) -> Bool {
         if a.priority != b.priority { return a.priority < b.priority }
         if a.call.kindRank != b.call.kindRank { return a.call.kindRank < b.call.kindRank }
@@ -63,9 +63,11 @@ extension PlannedCall {
         switch self {
         case .nflState: 0
         case .schedule: 1
-        case .players: 2
-        case .matchups: 3
-        case .leagueRenewal: 4
+        case .statLines(let kind, _): kind == .stats ? 2 : 3
+        case .players: 4
+        case .matchups: 5
+        case .leagueSettings: 6
+        case .leagueRenewal: 7
         }
     }
 }

@@ -28,6 +28,10 @@ public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
     /// Looking for the renewal of a registration's league once Sleeper's league season has
     /// moved on: the user's leagues of the new season, then the renewal's rosters and members.
     case leagueRenewal(registrationID: Int64)
+    /// A week's stats or projections: one call for every league (ADR 029).
+    case statLines(StatFeedKind, WeekKey)
+    /// A league's scoring settings, read again weekly (`/league/{id}`).
+    case leagueSettings(leagueID: String)
 
     public var description: String {
         switch self {
@@ -36,6 +40,8 @@ public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
         case .players: "players/nfl"
         case .matchups(let league, let week): "matchups \(league) week \(week.week)"
         case .leagueRenewal(let registration): "league renewal for registration \(registration)"
+        case .statLines(let kind, let week): "\(kind.rawValue) (\(week))"
+        case .leagueSettings(let league): "scoring settings of league \(league)"
         }
     }
 
@@ -56,8 +62,10 @@ public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
 
     /// Which backoff scope the call belongs to.
     public var scope: BackoffScope {
-        if case .schedule = self { return .scores }
-        return .sleeper
+        switch self {
+        case .schedule, .statLines: .scores // the scores feed's host
+        default: .sleeper
+        }
     }
 }
 
@@ -147,8 +155,12 @@ public struct PollPlanInput: Sendable, Hashable {
     public let settings: PollSettings
     /// Registrations whose league may have been renewed for Sleeper's new league season.
     public let renewals: [RenewalPollState]
+    /// The current week's stats and projections: when each was last answered (`nil`: never).
+    public let statFeeds: [StatFeedPollState]
+    /// Registered leagues in season, and when their scoring settings were last read.
+    public let scoring: [ScoringPollState]
 
-    public init(now: Date, hasRegistrations: Bool, nflStateFetchedAt: Date?, schedules: [ScheduleState], leagues: [LeaguePollState], playersFetchedAt: Date?, backoffUntil: [BackoffScope: Date], settings: PollSettings, renewals: [RenewalPollState] = []) {
+    public init(now: Date, hasRegistrations: Bool, nflStateFetchedAt: Date?, schedules: [ScheduleState], leagues: [LeaguePollState], playersFetchedAt: Date?, backoffUntil: [BackoffScope: Date], settings: PollSettings, renewals: [RenewalPollState] = [], statFeeds: [StatFeedPollState] = [], scoring: [ScoringPollState] = []) {
         self.now = now
         self.hasRegistrations = hasRegistrations
         self.nflStateFetchedAt = nflStateFetchedAt
@@ -158,5 +170,31 @@ public struct PollPlanInput: Sendable, Hashable {
         self.backoffUntil = backoffUntil
         self.settings = settings
         self.renewals = renewals
+        self.statFeeds = statFeeds
+        self.scoring = scoring
+    }
+}
+
+/// One of the current week's player feeds, and when it last answered.
+public struct StatFeedPollState: Sendable, Hashable {
+    public let kind: StatFeedKind
+    public let week: WeekKey
+    public let fetchedAt: Date?
+
+    public init(kind: StatFeedKind, week: WeekKey, fetchedAt: Date?) {
+        self.kind = kind
+        self.week = week
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// A registered league in season, and when its scoring settings were last read.
+public struct ScoringPollState: Sendable, Hashable {
+    public let leagueID: String
+    public let refreshedAt: Date?
+
+    public init(leagueID: String, refreshedAt: Date?) {
+        self.leagueID = leagueID
+        self.refreshedAt = refreshedAt
     }
 }

@@ -13,6 +13,9 @@ import Foundation
 /// - `players/nfl`: at most once a day, and only when a matchups snapshot needs mapping.
 /// - a league renewal look-up (three calls): once a day per registration whose season is
 ///   behind Sleeper's `league_season`, in the background.
+/// - the stats feed every ``statsInterval`` and projections every ``projectionsInterval``
+///   while a game of the current week is in progress (one call each, for every league), and
+///   each league's scoring settings weekly (``livePointsCalls(_:)``).
 ///
 /// When more is due than the budget covers, ``prioritized(_:)`` orders it (see
 /// ``CallPriority``): feeds, then post-kickoff lineup snapshots of leagues with a starter in
@@ -93,6 +96,7 @@ public enum PollPlanner {
                 if due <= input.now { matchupsDueNow = true }
             }
         }
+        result.append(contentsOf: livePointsCalls(input))
         for renewal in input.renewals {
             let due = renewal.lastAttemptAt.map { $0.addingTimeInterval(renewalInterval) } ?? input.now
             result.append(PrioritizedCall(call: .leagueRenewal(registrationID: renewal.registrationID), priority: .background, due: due))

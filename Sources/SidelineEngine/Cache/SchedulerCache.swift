@@ -51,6 +51,8 @@ struct SchedulerCache {
     var stepAll = true
     /// When each registration last looked for its league's renewal (loaded when first planned).
     var renewalAttempts: [Int64: Date]?
+    /// The stats and projections, and whether the stats feed is in use (ADR 029).
+    var livePoints = LivePointsCache()
 
     /// One league's lifecycle rows in one mode, summed up.
     struct LeagueLifecycles {

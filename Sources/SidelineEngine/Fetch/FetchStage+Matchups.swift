@@ -18,6 +18,20 @@ struct MatchupsRequest: Sendable {
     let rosters: [String: [Int]]
     /// The unusable-answer marks the plan read, per week.
     let marks: [WeekKey: [String: Date]]
+    /// The stats in use for the current week and the leagues' rules, for each new body's
+    /// stat-feed baseline (ADR 029); `nil` while live points come from the matchups alone.
+    var livePoints: LivePoints?
+
+    struct LivePoints: Sendable {
+        let week: WeekKey
+        let stats: StatFeedLines
+        let scoring: [String: ScoringSettings]
+
+        func baseline(_ entries: [MatchupEntry], for league: SchedulerCache.LeagueWeek) -> [String: Double]? {
+            guard league.week == week, let rules = scoring[league.leagueID] else { return nil }
+            return LivePointsBlend.baseline(entries, scoring: rules, stats: stats)
+        }
+    }
 
     /// Whether a league has (or may have: its week's marks are not loaded) a mark to clear.
     func isMarked(_ league: SchedulerCache.LeagueWeek) -> Bool {
@@ -80,7 +94,8 @@ extension FetchStage {
                 // A usable answer clears the league's mark (harmless if it had none).
                 if request.isMarked(league) { fetched.marks.append(UnusableAnswerMark(leagueID: league.leagueID, week: league.week, at: nil)) }
                 fetched.answers[league] = .some(entries)
-                fetched.saves.append(SnapshotUpdate(leagueID: league.leagueID, week: league.week, entries: entries, etag: etag, fetchedAt: now))
+                fetched.saves.append(SnapshotUpdate(leagueID: league.leagueID, week: league.week, entries: entries, etag: etag, fetchedAt: now,
+                                                    statsBaseline: request.livePoints?.baseline(entries, for: league)))
                 return
             }
             // An answer that proves no lineup lock marks the league (the planner keeps asking
@@ -90,7 +105,8 @@ extension FetchStage {
             fetched.marks.append(UnusableAnswerMark(leagueID: league.leagueID, week: league.week, at: now))
             guard problem.keepsAnswer else { return }
             fetched.answers[league] = .some(entries)
-            fetched.saves.append(SnapshotUpdate(leagueID: league.leagueID, week: league.week, entries: entries, etag: etag, fetchedAt: now))
+            fetched.saves.append(SnapshotUpdate(leagueID: league.leagueID, week: league.week, entries: entries, etag: etag, fetchedAt: now,
+                                                statsBaseline: request.livePoints?.baseline(entries, for: league)))
         }
     }
 

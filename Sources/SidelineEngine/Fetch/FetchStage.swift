@@ -8,10 +8,12 @@ import SidelineStore
 /// scheduler's cache: it returns what it fetched (``Fetched``) and the scheduler keeps it.
 /// Refusals go through ``handle(_:for:at:report:)``: the rests and Sleeper's push-back.
 struct FetchStage {
-    typealias Store = CallLogStore & FeedStore & SnapshotStore & RegistrationStore
+    typealias Store = CallLogStore & FeedStore & SnapshotStore & RegistrationStore & LivePointsStore
 
     let sleeper: any SleeperClient
     let games: any GameStatusSource
+    /// The stats and projections feeds; `nil`: live points come from the matchups alone.
+    let stats: (any PlayerStatsSource)?
     let playersStore: any PlayersIndexStore
     let store: any Store
     let logger: Logger
@@ -54,8 +56,8 @@ struct FetchStage {
                 }
                 logger.info("players index refreshed: \(index.count) players")
                 return succeeded(call, .players(index), at: now, report: &report)
-            case .matchups, .leagueRenewal:
-                // Made by their own fetches (`matchups`, `renew`); nothing to do here.
+            case .matchups, .leagueRenewal, .statLines, .leagueSettings:
+                // Made by their own fetches (`matchups`, `renew`, `statLines`, `leagueSettings`).
                 assertionFailure("\(call) is not a feed call")
                 return Answer(fetched: nil, goOn: true)
             }

@@ -17,14 +17,18 @@ public struct PassEnvironment: Sendable {
     public let store: SQLiteStore
     public let sleeper: any SleeperClient
     public let games: any GameStatusSource
+    /// The stats and projections feeds (ADR 029); `nil`: points from the matchups alone.
+    public let stats: (any PlayerStatsSource)?
     public let playersStore: any PlayersIndexStore
     public let logger: Logger
 
-    public init(configuration: SidelineConfiguration, store: SQLiteStore, sleeper: any SleeperClient, games: any GameStatusSource, playersStore: any PlayersIndexStore, logger: Logger) {
+    public init(configuration: SidelineConfiguration, store: SQLiteStore, sleeper: any SleeperClient, games: any GameStatusSource,
+                stats: (any PlayerStatsSource)? = nil, playersStore: any PlayersIndexStore, logger: Logger) {
         self.configuration = configuration
         self.store = store
         self.sleeper = sleeper
         self.games = games
+        self.stats = stats
         self.playersStore = playersStore
         self.logger = logger
     }

@@ -25,6 +25,15 @@ public struct PassReport: Sendable {
     public internal(set) var openActivities = 0
     /// The next kickoff of the current week still to come, if known.
     public internal(set) var nextKickoff: Date?
+    /// At each new matchups body this pass, each shown roster's points (blended with the
+    /// stats feed) against Sleeper's: the live points' accuracy (ADR 029).
+    var reconciliations: [Reconciliation] = []
+
+    /// The reconciliations' gaps, one per league and roster.
+    public var reconciliationGaps: [Double] {
+        var seen: Set<String> = []
+        return reconciliations.compactMap { seen.insert("\($0.leagueID)/\($0.rosterID)").inserted ? $0.gap : nil }
+    }
 
     /// Runs a store read or write the pass can go on without this time (a later pass redoes
     /// it); a failure is logged and listed in the pass's problems, never dropped silently.

@@ -24,10 +24,10 @@ extension Scheduler {
     var logger: Logger { environment.logger }
     var configuration: SidelineConfiguration { environment.configuration }
 
-    var plan: PlanStage { PlanStage(store: store, configuration: configuration) }
+    var plan: PlanStage { PlanStage(store: store, configuration: configuration, livePoints: environment.stats != nil) }
 
     var fetch: FetchStage {
-        FetchStage(sleeper: environment.sleeper, games: environment.games, playersStore: environment.playersStore,
+        FetchStage(sleeper: environment.sleeper, games: environment.games, stats: environment.stats, playersStore: environment.playersStore,
                    store: store, logger: logger, concurrency: Self.fetchConcurrency)
     }
 

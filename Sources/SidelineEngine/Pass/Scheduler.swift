@@ -70,8 +70,10 @@ public actor Scheduler {
         let fetched = await fetchLeagueCalls(passPlan.leagueCalls, at: now, report: &report)
         try cache.refresh(from: store)
 
-        let pass = StepStage.Pass(now: now, mode: mode, sinks: sinks.map(\.name), fetched: fetched, players: players)
+        let live = stepLivePoints(at: now, report: &report)
+        let pass = StepStage.Pass(now: now, mode: mode, sinks: sinks.map(\.name), fetched: fetched, players: players, livePoints: live.step, liveMoved: live.moved)
         try step.run(pass, cache: &cache, report: &report)
+        finishLiveStep(live.step, at: now, report: &report)
         report.openActivities = cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0
         await DeliverStage(store: store, logger: logger).run(mode: mode, sinks: sinks, at: now, horizon: dayEnd(at: now), report: &report)
         // The log only needs the last minute; a day is kept for `status` and debugging.
@@ -97,14 +99,17 @@ public actor Scheduler {
         return answer.goOn
     }
 
-    /// The players index first (without it nothing maps), then every league's matchups at
-    /// once, then league renewals. Returns the leagues the step stage must look at.
+    /// The players index (without it nothing maps), the stats feeds, every league's matchups
+    /// at once, then renewals and scoring settings. Returns the leagues the step must look at.
     private func fetchLeagueCalls(_ calls: [PlannedCall], at now: Date, report: inout PassReport) async -> [SchedulerCache.LeagueWeek: [MatchupEntry]?] {
         if calls.contains(.players), !(await fetchFeed(.players, at: now, report: &report)) { return [:] }
-        let request = cache.matchupsRequest(calls, from: store, report: &report, logger: logger)
+        guard await fetchStatLines(calls, at: now, report: &report) else { return [:] }
+        var request = cache.matchupsRequest(calls, from: store, report: &report, logger: logger)
+        request.livePoints = matchupsLivePoints(calls, at: now, report: &report)
         var moved: [SchedulerCache.LeagueWeek: [MatchupEntry]?] = [:]
         if let answers = await fetch.matchups(request, at: now, report: &report) { moved = cache.keep(answers, at: now) }
         await renewLeagues(calls, at: now, report: &report)
+        await refreshScoring(calls, at: now, report: &report)
         return moved
     }
 

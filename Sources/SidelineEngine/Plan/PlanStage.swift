@@ -7,10 +7,12 @@ import SidelineStore
 /// reads their input out of the cache (and the store, the first time) and the room left in
 /// the call log's window.
 struct PlanStage {
-    typealias Store = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore
+    typealias Store = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & LivePointsStore
 
     let store: any Store
     let configuration: SidelineConfiguration
+    /// A stats feed is wired: plan its calls and the leagues' scoring settings (ADR 029).
+    var livePoints = false
 
     /// Everything due, in priority order, with the input it was planned from.
     struct Due {
@@ -67,8 +69,27 @@ struct PlanStage {
             playersFetchedAt: players?.fetchedAt,
             backoffUntil: try store.backoffs().mapValues(\.until),
             settings: configuration.poll,
-            renewals: try renewals(cache: &cache)
+            renewals: try renewals(cache: &cache),
+            statFeeds: try statFeeds(current: current, cache: &cache),
+            scoring: livePoints ? scoring(cache) : []
         )
+    }
+
+    /// The current week's stats and projections, when live points are on.
+    private func statFeeds(current: WeekKey?, cache: inout SchedulerCache) throws(StoreError) -> [StatFeedPollState] {
+        guard livePoints, let current else { return [] }
+        var feeds: [StatFeedPollState] = []
+        for kind in StatFeedKind.allCases {
+            feeds.append(StatFeedPollState(kind: kind, week: current, fetchedAt: try cache.statFeed(kind, week: current, from: store)?.fetchedAt))
+        }
+        return feeds
+    }
+
+    /// Registered leagues in season, for their weekly scoring-settings refresh.
+    private func scoring(_ cache: SchedulerCache) -> [ScoringPollState] {
+        cache.leagues.values.filter { $0.league.status == .inSeason }.map {
+            ScoringPollState(leagueID: $0.league.leagueID, refreshedAt: $0.scoringRefreshedAt)
+        }
     }
 
     /// Every registered league's polling state, for each planned week.

@@ -32,7 +32,7 @@ extension Scheduler {
             .sorted { $0.due < $1.due }
             .map { StatusReport.DuePoll(call: $0.call.description, due: $0.due <= now ? "now" : EventEnvelope.timestamp($0.due)) }
         let calls = try store.callsInWindow(at: now)
-        return StatusReport(
+        var report = StatusReport(
             at: EventEnvelope.timestamp(now),
             week: week?.description,
             registrations: rows,
@@ -45,6 +45,15 @@ extension Scheduler {
             homeAssistant: try homeAssistantTargets(at: now),
             sinkProblems: try sinkProblems()
         )
+        report.livePoints = try livePointsSource(at: now)
+        return report
+    }
+
+    /// The `status` line on live points, when a stats feed is wired.
+    func livePointsSource(at now: Date) throws(StoreError) -> String? {
+        guard environment.stats != nil else { return nil }
+        let stats = try cache.currentWeek.map { week throws(StoreError) in try cache.statFeed(.stats, week: week, from: store) } ?? nil
+        return Messages.LivePoints.source(try cache.livePointsHealth(from: store).source(stats: stats, at: now), now: now)
     }
 
     /// Each Home Assistant notify service with today's use, the allowance and the spacing.

@@ -100,9 +100,13 @@ public struct StatusReport: Codable, Sendable {
     public let homeAssistant: [HomeAssistantTarget]
     /// A sink-wide problem to fix (Home Assistant refused the token).
     public let sinkProblems: [String]
+    /// Where live points come from: the stats feed, or the matchups alone and why (ADR 029);
+    /// `nil` when no stats feed is wired.
+    public var livePoints: String?
 
     enum CodingKeys: String, CodingKey {
         case at, week, registrations, backoff, deliveries, polling
+        case livePoints = "live_points"
         case homeAssistant = "homeassistant"
         case sinkProblems = "sink_problems"
         case nextPolls = "next_polls"

@@ -14,9 +14,17 @@ struct LifecycleStepper {
     /// The device sinks whose pushes are encoded with each event (none in a dry run).
     let deviceSinks: DeviceSinks
     let players: PlayersIndex?
+    /// The stats and projections the views are made with (ADR 029); `nil`: matchups alone.
+    var livePoints: LivePointsStep? = nil
     /// A league's lineups are the same for all its registrations: made once per league and
     /// week, and dropped by the shell after the league's last registration.
-    var lineups: [SchedulerCache.LeagueWeek: [Int: LineupView]] = [:]
+    var lineups: [SchedulerCache.LeagueWeek: LeagueLineups] = [:]
+
+    /// One league's entries as shown (live points blended in) and its lineups made so far.
+    struct LeagueLineups {
+        let entries: [MatchupEntry]
+        var byRoster: [Int: LineupView] = [:]
+    }
 
     /// One registration to step for one week, with everything its step reads.
     struct Item {
@@ -33,6 +41,8 @@ struct LifecycleStepper {
         let schedule: WeekSchedule?
         /// The current week of a league in season: the only place an activity may start.
         let mayStart: Bool
+        /// Its league's matchups came back with a new body this pass: a reconciliation.
+        var newBody = false
     }
 
     /// What a run of steps changed, not yet committed.
@@ -41,11 +51,16 @@ struct LifecycleStepper {
         var drafts: [OutboxDraft] = []
         var events: [PassEvent] = []
         var problems: [String] = []
+        /// Stat-feed baselines the stats caught up with, to store (``LivePointsBlend``).
+        var baselines: [SchedulerCache.LeagueWeek: (fetchedAt: Date, baseline: [String: Double])] = [:]
+        /// Shown points against Sleeper's at each new matchups body, per league and roster.
+        var reconciliations: [Reconciliation] = []
     }
 
     mutating func step(_ item: Item, into batch: inout Batch) {
         let key = LifecycleKey(registrationID: item.registration.id, week: item.week, mode: mode)
-        let view = item.leagueMoved ? freshView(item) : item.state.activity?.lastView
+        let view = item.leagueMoved ? freshView(item, batch: &batch) : item.state.activity?.lastView
+        if item.newBody, let view { reconcile(item, shown: item.state.activity, now: view, into: &batch) }
         let input = LifecycleInput(
             now: now,
             view: view,
@@ -74,19 +89,24 @@ struct LifecycleStepper {
         }
     }
 
-    /// The registration's matchup as its league's snapshot shows it now.
-    private mutating func freshView(_ item: Item) -> MatchupView? {
+    /// The registration's matchup as its league's snapshot and the live points show it now.
+    private mutating func freshView(_ item: Item, batch: inout Batch) -> MatchupView? {
         guard let snapshot = item.snapshot, let players else { return nil }
         let leagueKey = SchedulerCache.LeagueWeek(leagueID: item.registration.leagueID, week: item.week)
         let league = item.league
-        return StarterMapper.view(rosterID: item.registration.rosterID, league: league.league, snapshot: snapshot.entries,
-                                  teamNames: league.teamNames, week: item.week.week) { entry, teamName in
-            if let made = lineups[leagueKey]?[entry.rosterID] { return made }
+        if lineups[leagueKey] == nil {
+            lineups[leagueKey] = LeagueLineups(entries: shownEntries(snapshot, league: league.league, key: leagueKey, batch: &batch))
+        }
+        let entries = lineups[leagueKey]?.entries ?? snapshot.entries
+        let view = StarterMapper.view(rosterID: item.registration.rosterID, league: league.league, snapshot: entries,
+                                      teamNames: league.teamNames, week: item.week.week) { entry, teamName in
+            if let made = lineups[leagueKey]?.byRoster[entry.rosterID] { return made }
             let made = StarterMapper.lineup(entry: entry, teamName: teamName, bestBall: league.league.isBestBall,
                                             players: players, schedule: item.schedule)
-            lineups[leagueKey, default: [:]][entry.rosterID] = made
+            lineups[leagueKey]?.byRoster[entry.rosterID] = made
             return made
         }
+        return view.map { withChance($0, league: league.league, week: item.week, schedule: item.schedule) }
     }
 
     /// Activity ids name the registration, season, week and sequence: `3-2026w12-1`.

@@ -8,7 +8,8 @@ import SidelineStore
 /// A registration's step is a pure function of its state, its league's snapshot, the
 /// week's schedule, the players index and, for an open activity, the clock. So a league's
 /// registrations are stepped when their league was fetched this pass (a 304 too while the
-/// lineup lock is unproven), a game one of the league's players plays in changed status, or
+/// lineup lock is unproven), a game one of the league's players plays in changed status or
+/// one of its players' live points moved (ADR 029), or
 /// the players index or anything in the database changed under us (then everyone); or when
 /// one of their timers is due.
 struct StepScope {
@@ -44,7 +45,7 @@ struct StepScope {
 
     /// `stored` holds each stepped week's schedule as stored (the shell reads them first).
     init(cache: SchedulerCache, current: WeekKey, olderWeeks: [Int64: [WeekKey]], stored: [WeekKey: WeekSchedule?],
-         fetched: Set<SchedulerCache.LeagueWeek>, playersFetchedAt: Date?, now: Date) {
+         fetched: Set<SchedulerCache.LeagueWeek>, playersFetchedAt: Date?, liveMoved: Set<TeamCode>? = nil, now: Date) {
         self.current = current
         self.olderWeeks = olderWeeks
         self.fetched = fetched
@@ -63,6 +64,10 @@ struct StepScope {
             } else {
                 wholeWeek.insert(week)
             }
+        }
+        // Live points that moved count as the teams' games changing (an empty set: all).
+        if let liveMoved, !wholeWeek.contains(current) {
+            changedTeams[current] = liveMoved.isEmpty || changedTeams[current]?.isEmpty == true ? [] : liveMoved.union(changedTeams[current] ?? [])
         }
         self.schedules = schedules
         self.changedTeams = changedTeams

@@ -14,7 +14,7 @@ import SidelineStore
 /// batches leaves the later registrations unstepped, and the next pass steps them from the
 /// same inputs.
 struct StepStage {
-    let store: any LifecycleStore & SnapshotStore & FeedStore
+    let store: any LifecycleStore & SnapshotStore & FeedStore & LivePointsStore
     let commit: CommitStage
     let configuration: SidelineConfiguration
     let batching: Scheduler.Batching
@@ -28,6 +28,10 @@ struct StepStage {
         let sinks: [String]
         let fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?]
         let players: LoadedPlayers?
+        /// The live points to make views with (ADR 029).
+        var livePoints: LivePointsStep?
+        /// Teams whose players' live points moved since the last step (empty: every team).
+        var liveMoved: Set<TeamCode>?
     }
 
     func run(_ pass: Pass, cache: inout SchedulerCache, report: inout PassReport) throws(StoreError) {
@@ -53,7 +57,7 @@ struct StepStage {
             cache.noteTeams(key, snapshot: snapshot, players: pass.players)
         }
         var scope = StepScope(cache: cache, current: current, olderWeeks: older, stored: stored, fetched: Set(pass.fetched.keys),
-                              playersFetchedAt: pass.players?.fetchedAt, now: pass.now)
+                              playersFetchedAt: pass.players?.fetchedAt, liveMoved: pass.liveMoved, now: pass.now)
         let selection = StepSelection(cache: cache, scope: &scope, mode: pass.mode, snapshotTimes: times, inHand: Set(snapshots.keys),
                                       settings: configuration.lifecycle, now: pass.now)
         report.stepped += selection.work.count
@@ -75,7 +79,7 @@ struct StepStage {
         var loaded: Set<SchedulerCache.LeagueWeek> = []
         var stepper = LifecycleStepper(now: pass.now, mode: pass.mode, configuration: configuration,
                                        deviceSinks: DeviceSinks(mode: pass.mode, sinks: pass.sinks, dismissalDelay: configuration.dismissalDelay),
-                                       players: pass.players?.index)
+                                       players: pass.players?.index, livePoints: pass.livePoints)
         var batch = LifecycleStepper.Batch()
         var next = 0
         while next < work.count {
@@ -92,10 +96,12 @@ struct StepStage {
                 let registration = registrations[item.registrationIndex]
                 guard let league = cache.leagues[registration.leagueID] else { continue }
                 let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: key.week)
-                stepper.step(.init(registration: registration, league: league, week: key.week, state: try rows[key]?.state() ?? .idle,
-                                   leagueMoved: item.leagueMoved, snapshot: snapshots[leagueKey], fetchedAt: times[key.week]?[registration.leagueID],
-                                   schedule: scope.schedules[key.week] ?? nil, mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current)),
-                             into: &batch)
+                var stepped = LifecycleStepper.Item(
+                    registration: registration, league: league, week: key.week, state: try rows[key]?.state() ?? .idle,
+                    leagueMoved: item.leagueMoved, snapshot: snapshots[leagueKey], fetchedAt: times[key.week]?[registration.leagueID],
+                    schedule: scope.schedules[key.week] ?? nil, mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current))
+                if case .some(.some) = pass.fetched[leagueKey] { stepped.newBody = true }
+                stepper.step(stepped, into: &batch)
             }
             if batch.drafts.count >= batching.events || next == work.count {
                 try flush(&batch, pass: pass, cache: &cache, report: &report)
@@ -114,6 +120,9 @@ struct StepStage {
         batch.problems.forEach { logger.error("\($0)") }
         report.problems += batch.problems
         report.events += batch.events
+        report.reconciliations += batch.reconciliations
+        // Before the rows: a crash between the two only means the stats catch up again.
+        try store.saveStatsBaselines(batch.baselines.map { (leagueID: $0.key.leagueID, week: $0.key.week, fetchedAt: $0.value.fetchedAt, baseline: $0.value.baseline) })
         try commit.commit(batch, mode: pass.mode, sinks: pass.sinks, at: pass.now, cache: &cache)
         batch = LifecycleStepper.Batch()
     }

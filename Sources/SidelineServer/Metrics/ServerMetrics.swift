@@ -81,6 +81,8 @@ public final class ServerMetrics: Sendable {
         case .players: "players"
         case .matchups: "matchups"
         case .leagueRenewal: "league_renewal"
+        case .statLines(let kind, _): kind.rawValue
+        case .leagueSettings: "league_settings"
         }
     }
 

@@ -33,6 +33,7 @@ enum StatusPageHTML {
             [EventEnvelope.timestamp(d.updatedAt).dropFirst(5).prefix(11).replacingOccurrences(of: "T", with: " "), d.sink, "\(d.kind) \(d.activityID)", d.status, String(d.attempts)]
         }
         var budget = [HTML.text("p", Copy.budgetLine(used: report.callsLastMinute, limit: report.callBudget), class: "budget")]
+        if let livePoints = report.livePoints { budget.append(HTML.text("p", Messages.LivePoints.statusLine(livePoints), class: "budget")) }
         budget += report.backoff.sorted { $0.key < $1.key }.map { HTML.text("p", Copy.backoff($0.key, until: $0.value), class: "warn") }
         let activities = model.activities.isEmpty
             ? HTML.text("p", Copy.noActivities, class: "empty")

@@ -1,14 +1,6 @@
 import Foundation
 import SidelineCore
 
-/// Which of the two week-wide player feeds on the scores feed's host.
-public enum StatFeedKind: String, Sendable, Hashable, CaseIterable {
-    /// `/stats/nfl/{season}/{week}`: every player's stats so far this week.
-    case stats
-    /// `/projections/nfl/{season}/{week}`: every player's projected stats for the week.
-    case projections
-}
-
 /// What a conditional stats or projections call came back with.
 public enum StatLinesAnswer: Sendable, Hashable {
     /// The host answered 304 to the ETag sent: the caller's copy is current.

@@ -43,6 +43,17 @@ public protocol SnapshotStore: Sendable {
     func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark]) throws(StoreError)
 }
 
+/// The stats and projections feeds, the snapshots' stat-feed baselines and whether the
+/// stats feed is in use (ADR 029).
+public protocol LivePointsStore: Sendable {
+    func statFeed(_ kind: StatFeedKind, week: WeekKey) throws(StoreError) -> StatFeedLines?
+    func saveStatFeed(_ kind: StatFeedKind, week: WeekKey, _ feed: StatFeedLines, linesChanged: Bool) throws(StoreError)
+    func saveStatsBaselines(_ baselines: [(leagueID: String, week: WeekKey, fetchedAt: Date, baseline: [String: Double])]) throws(StoreError)
+    func livePointsHealth() throws(StoreError) -> LivePointsHealth
+    func saveLivePointsHealth(_ health: LivePointsHealth) throws(StoreError)
+    func saveLeague(_ league: StoredLeague, at now: Date) throws(StoreError)
+}
+
 /// Lifecycle rows, the unit of work that commits a step, and the outbox's retention.
 public protocol LifecycleStore: Sendable {
     func lifecycleHeaders(mode: PassMode, week: WeekKey) throws(StoreError) -> [LifecycleKey: LifecycleRow.Header]
@@ -69,6 +80,6 @@ public protocol RegistrationStore: Sendable {
 }
 
 /// Everything a scheduler pass needs of the store.
-public typealias PassStore = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & DeliveryStore
+public typealias PassStore = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & LivePointsStore & DeliveryStore
 
-extension SQLiteStore: CallLogStore, FeedStore, SnapshotStore, LifecycleStore, RegistrationStore {}
+extension SQLiteStore: CallLogStore, FeedStore, SnapshotStore, LifecycleStore, RegistrationStore, LivePointsStore {}

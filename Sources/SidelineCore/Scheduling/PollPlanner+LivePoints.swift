@@ -1,0 +1,34 @@
+import Foundation
+
+/// The live points' calls (ADR 029): one stats call serves every league, so it goes with
+/// the feeds, ahead of every league call; the scoring settings it is scored with are read
+/// again weekly, in the background.
+extension PollPlanner {
+    /// Every 30 s in the daemon (its default pass interval), so every cron pass: a few calls
+    /// a minute of the budget. Sleeper's edge caches the feed for about a minute; the 304s
+    /// of a conditional call cost the budget but no decoding.
+    public static let statsInterval: TimeInterval = 30
+    /// Projections barely move during a game.
+    public static let projectionsInterval: TimeInterval = 10 * 60
+    /// Leagues rarely change their rules in season.
+    public static let scoringInterval: TimeInterval = 7 * 24 * 3600
+
+    static func livePointsCalls(_ input: PollPlanInput) -> [PrioritizedCall] {
+        var calls: [PrioritizedCall] = []
+        for feed in input.statFeeds where gameOn(feed.week, input) {
+            let interval = feed.kind == .stats ? statsInterval : projectionsInterval
+            let due = feed.fetchedAt.map { $0.addingTimeInterval(interval - input.settings.tolerance) } ?? input.now
+            calls.append(PrioritizedCall(call: .statLines(feed.kind, feed.week), priority: .feeds, due: due))
+        }
+        for league in input.scoring {
+            let due = league.refreshedAt.map { $0.addingTimeInterval(scoringInterval) } ?? input.now
+            calls.append(PrioritizedCall(call: .leagueSettings(leagueID: league.leagueID), priority: .background, due: due))
+        }
+        return calls
+    }
+
+    /// Whether a game of `week` is in progress.
+    static func gameOn(_ week: WeekKey, _ input: PollPlanInput) -> Bool {
+        input.schedules.contains { $0.week == week && $0.schedule?.games.contains { $0.status == .inProgress } == true }
+    }
+}

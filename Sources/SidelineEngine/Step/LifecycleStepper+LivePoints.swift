@@ -1,0 +1,56 @@
+import Foundation
+import SidelineCore
+import SidelineStore
+
+/// What a step needs of the live points (ADR 029): the current week's stats when they are
+/// blended, its projections, and since when the views shown were blended.
+struct LivePointsStep {
+    let week: WeekKey
+    /// `nil` while live points come from the matchups alone.
+    let stats: StatFeedLines?
+    let projections: StatFeedLines?
+    /// Since when the views shown have been blended (reconciliations are judged only then).
+    let blendingSince: Date?
+}
+
+/// A roster's shown points against Sleeper's own at a new matchups body.
+struct Reconciliation: Sendable, Hashable {
+    let leagueID: String
+    let rosterID: Int
+    let shown: Double
+    let official: Double
+
+    var gap: Double { abs(shown - official) }
+}
+
+extension LifecycleStepper {
+    /// A league's entries with live points blended in, when the stats are in use and the
+    /// snapshot has a baseline for them; the snapshot's own entries otherwise.
+    func shownEntries(_ snapshot: StoredSnapshot, league: League, key: SchedulerCache.LeagueWeek, batch: inout LifecycleStepper.Batch) -> [MatchupEntry] {
+        guard let live = livePoints, live.week == key.week, let stats = live.stats, !league.isBestBall,
+              let scoring = league.scoringSettings, let baseline = snapshot.statsBaseline else { return snapshot.entries }
+        let blended = LivePointsBlend.blend(snapshot.entries, baseline: baseline, fetchedAt: snapshot.fetchedAt, scoring: scoring, stats: stats)
+        if let corrected = blended.correctedBaseline { batch.baselines[key] = (snapshot.fetchedAt, corrected) }
+        return blended.entries
+    }
+
+    /// The view with its win probability, when the week's projections are in hand.
+    func withChance(_ view: MatchupView, league: League, week: WeekKey, schedule: WeekSchedule?) -> MatchupView {
+        guard let live = livePoints, live.week == week, let projections = live.projections?.lines, let scoring = league.scoringSettings else { return view }
+        let chance = MatchupChance.of(view, schedule: schedule) { id in projections[id].map(scoring.points) }
+        return MatchupView(leagueName: view.leagueName, season: view.season, week: view.week, me: view.me, opponent: view.opponent,
+                           hasMedianGame: view.hasMedianGame, winProbability: chance)
+    }
+
+    /// At a new body: what the registration's activity showed against what Sleeper now says,
+    /// for both sides, when what it showed was blended.
+    func reconcile(_ item: Item, shown activity: ActivityState?, now view: MatchupView, into batch: inout Batch) {
+        guard let activity, let since = livePoints?.blendingSince, let shownAt = activity.lastEventAt, shownAt >= since,
+              let entries = item.snapshot?.entries else { return }
+        let leagueID = item.registration.leagueID
+        for side in [activity.lastView.me, activity.lastView.opponent].compactMap({ $0 }) {
+            guard let official = entries.first(where: { $0.rosterID == side.rosterID })?.points else { continue }
+            batch.reconciliations.append(Reconciliation(leagueID: leagueID, rosterID: side.rosterID, shown: side.points, official: official))
+        }
+    }
+}
