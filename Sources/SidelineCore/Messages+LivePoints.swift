@@ -38,6 +38,13 @@ extension Messages {
             }
         }
 
+        /// The demo's accuracy line: shown points against Sleeper's at each reconciliation.
+        public static func accuracy(reconciliations gaps: [Double]) -> String {
+            guard !gaps.isEmpty else { return "Live points: no reconciliation with the stats feed in use" }
+            let sorted = gaps.sorted()
+            return "Live points: \(gaps.count) reconciliations with Sleeper's matchups; shown points were off by \(figure(sorted[sorted.count / 2])) on median, \(figure(sorted[sorted.count - 1])) at most"
+        }
+
         static func figure(_ value: Double) -> String { String(format: "%.2f", value) }
 
         static func instant(_ date: Date) -> String { date.formatted(.iso8601) }

@@ -53,6 +53,7 @@ public enum Demo {
         if !options.json {
             output.write(Messages.Demo.summary(passes: summary.passes, calls: summary.calls, busiestMinute: summary.busiestMinute,
                                                events: summary.events, seconds: summary.seconds))
+            output.write(Messages.LivePoints.accuracy(reconciliations: summary.reconciliationGaps))
         }
     }
 }

@@ -73,6 +73,8 @@ struct GameDayReplay {
         let busiestMinute: Int
         let events: Int
         let seconds: Double
+        /// Shown points against Sleeper's at each reconciliation (ADR 029).
+        let reconciliationGaps: [Double]
     }
 
     /// One dry-run pass per simulated minute from `start` to `end`.
@@ -81,12 +83,15 @@ struct GameDayReplay {
         let began = ContinuousClock.now
         var passes = 0
         var events = 0
+        var gaps: [Double] = []
         var now = Self.start
         while now <= Self.end {
             clock.set(now)
             world.setNow(now)
             do {
-                events += try await scheduler.runPass(at: now, mode: .dryRun, sinks: [sink]).events.count
+                let report = try await scheduler.runPass(at: now, mode: .dryRun, sinks: [sink])
+                events += report.events.count
+                gaps += report.reconciliationGaps
             } catch {
                 throw WiringError(.database, "\(error)")
             }
@@ -100,7 +105,8 @@ struct GameDayReplay {
         let elapsed = ContinuousClock.now - began
         return Summary(
             passes: passes, calls: log.count, busiestMinute: RateBudget.busiestWindow(log.map(\.at)), events: events,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            reconciliationGaps: gaps
         )
     }
 

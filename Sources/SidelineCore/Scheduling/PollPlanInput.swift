@@ -63,7 +63,10 @@ public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
     /// Which backoff scope the call belongs to.
     public var scope: BackoffScope {
         switch self {
-        case .schedule, .statLines: .scores // the scores feed's host
+        case .schedule: .scores
+        // The same host as the scores feed, but a rest of its own: a stats feed that fails
+        // must not hold back the game statuses everything else depends on (ADR 029).
+        case .statLines: .stats
         default: .sleeper
         }
     }
@@ -71,7 +74,7 @@ public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
 
 /// Endpoints back off together per host.
 public enum BackoffScope: String, Sendable, Codable, Hashable, CaseIterable {
-    case sleeper, scores
+    case sleeper, scores, stats
 }
 
 /// What the planner knows about one registered league.

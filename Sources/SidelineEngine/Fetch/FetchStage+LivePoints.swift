@@ -12,6 +12,8 @@ struct StatLinesFetched {
     var changedPlayers: Set<String> = []
     /// Why the call failed (not counting a full window), for the live points' health.
     var failure: String?
+    /// The feed answered (a body or a 304) and the answer was stored.
+    var answered = false
     var goOn = true
 }
 
@@ -53,6 +55,7 @@ extension FetchStage {
         }
         guard stored != nil else { return StatLinesFetched(feed: held, failure: nil, goOn: true) }
         fetched.feed = feed
+        fetched.answered = true
         return fetched
     }
 

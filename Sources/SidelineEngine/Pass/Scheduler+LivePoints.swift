@@ -23,12 +23,12 @@ extension Scheduler {
     /// A stats answer (or failure) against the health rules.
     private func judge(_ fetched: StatLinesFetched, week: WeekKey, at now: Date, report: inout PassReport) {
         var problem: String?
-        if fetched.failure == nil, let feed = fetched.feed {
+        if fetched.answered, let feed = fetched.feed {
             let previous = fetched.changedPlayers.isEmpty ? nil : feed.previous
             problem = StatsFeedCheck.problem(feed.lines, previous: previous, schedule: cache.schedules[week]?.schedule, players: players?.index)
         }
         updateHealth(report: &report) { health in
-            if let failure = fetched.failure { health.lastFailure = failure } else if fetched.feed != nil { health.lastFailure = nil }
+            if let failure = fetched.failure { health.lastFailure = failure } else if fetched.answered { health.lastFailure = nil }
             if let problem { health.suspend(problem, at: now) }
         }
         if let problem { report.note(Messages.LivePoints.suspended(problem, until: now.addingTimeInterval(LivePointsHealth.suspension)), logger) }
