@@ -40,6 +40,9 @@ public enum Messages {
         public static func doneForTheWeek(_ score: String) -> String { "Done for the week — \(score)" }
         public static let done = "Done"
 
+        /// The registration's chance of winning as a whole percent: `"62% to win"`.
+        public static func winChance(percent: Int) -> String { "\(percent)% to win" }
+
         // MARK: Players
 
         /// `"3 playing · 2 to play · 4 done"`.

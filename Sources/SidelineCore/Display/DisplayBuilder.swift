@@ -116,7 +116,8 @@ public enum DisplayBuilder {
             minimal: copy.minimal,
             expanded: copy.expanded,
             lockScreen: copy.lockScreen,
-            small: copy.small
+            small: copy.small,
+            winChance: copy.winChance
         )
     }
 
@@ -124,6 +125,12 @@ public enum DisplayBuilder {
     public static func attributes(registration: String, activity: String, view: MatchupView) -> LiveActivityAttributes {
         let mine = TeamNameFormat(view.me.teamName)
         let theirs = view.opponent.map { TeamNameFormat($0.teamName) }
+    /// The win chance the content state for `view` would show (`"62% to win"`), or `nil`:
+    /// for the status page and `sideline status`, which show it without building a state.
+    public static func winChance(for view: MatchupView, phase: DisplayPhase) -> String? {
+        DisplayCopy.winChance(MatchupReading(view: view), phase: phase)
+    }
+
         return LiveActivityAttributes(
             registration: registration,
             activity: activity,
