@@ -115,6 +115,9 @@ public enum Messages {
             public static let watch = "Watch"
             public static let stale = "If stale"
             public static let homeAssistant = "Home Assistant"
+            /// A smaller piece the phone shows beside `main` (the win chance), when there is one:
+            /// `"Up 15.3 (62% to win)"`.
+            public static func with(_ main: String, aside: String?) -> String { aside.map { "\(main) (\($0))" } ?? main }
         }
     }
 }
@@ -305,7 +308,10 @@ extension Messages {
     /// Home Assistant's Live Activity text (the Companion app has no stale text, so the
     /// message carries the "as of" time).
     public enum HomeAssistant {
-        public static func message(headline: String, players: String, asOf: String) -> String { "\(headline) · \(players) · \(asOf)" }
+        /// The Lock Screen's lines in one: `"Up 15.3 — 87.4 – 72.1 · 62% to win · 3 playing · … · as of 2:14 PM"`.
+        public static func message(headline: String, winChance: String?, players: String, asOf: String) -> String {
+            winChance.map { "\(headline) · \($0) · \(players) · \(asOf)" } ?? "\(headline) · \(players) · \(asOf)"
+        }
         public static let tokenRefused = "Home Assistant refused homeassistant.token (401): nothing is sent to it until the token is changed (make a long-lived access token in your HA profile)"
         public static let notAHomeAssistantPush = "the push was encoded for another sink, not Home Assistant"
         public static func targetsListedAgain(_ services: [String]) -> String { "Home Assistant lists \(services.joined(separator: ", ")) again: pushing to it again" }
