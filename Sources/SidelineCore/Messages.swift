@@ -212,10 +212,11 @@ extension Messages {
         public static let registrationsHeading = "Registrations"
         public static let noRegistrations = "  none: add one with `sideline users add <username> [--league <id>]`"
 
-        public static func registration(_ handle: String, user: String, league: String, leagueID: String, lifecycle: String, dryRun: String, activity: String?, note: String?) -> String {
+        public static func registration(_ handle: String, user: String, league: String, leagueID: String, lifecycle: String, dryRun: String, activity: String?, note: String?, winChance: String?) -> String {
             var line = "  #\(handle) \(user) · \(league) (\(leagueID)) — \(lifecycle)"
             if dryRun != "idle" { line += ", dry run \(dryRun)" }
             if let activity { line += " · activity \(activity)" }
+            if let winChance { line += " · \(winChance)" }
             if let note { line += "\n      ! \(note)" }
             return line
         }
