@@ -40,6 +40,9 @@ public enum Messages {
         public static func doneForTheWeek(_ score: String) -> String { "Done for the week — \(score)" }
         public static let done = "Done"
 
+        /// The registration's chance of winning as a whole percent: `"62% to win"`.
+        public static func winChance(percent: Int) -> String { "\(percent)% to win" }
+
         // MARK: Players
 
         /// `"3 playing · 2 to play · 4 done"`.
@@ -112,6 +115,9 @@ public enum Messages {
             public static let watch = "Watch"
             public static let stale = "If stale"
             public static let homeAssistant = "Home Assistant"
+            /// A smaller piece the phone shows beside `main` (the win chance), when there is one:
+            /// `"Up 15.3 (62% to win)"`.
+            public static func with(_ main: String, aside: String?) -> String { aside.map { "\(main) (\($0))" } ?? main }
         }
     }
 }
@@ -206,10 +212,11 @@ extension Messages {
         public static let registrationsHeading = "Registrations"
         public static let noRegistrations = "  none: add one with `sideline users add <username> [--league <id>]`"
 
-        public static func registration(_ handle: String, user: String, league: String, leagueID: String, lifecycle: String, dryRun: String, activity: String?, note: String?) -> String {
+        public static func registration(_ handle: String, user: String, league: String, leagueID: String, lifecycle: String, dryRun: String, activity: String?, note: String?, winChance: String?) -> String {
             var line = "  #\(handle) \(user) · \(league) (\(leagueID)) — \(lifecycle)"
             if dryRun != "idle" { line += ", dry run \(dryRun)" }
             if let activity { line += " · activity \(activity)" }
+            if let winChance { line += " · \(winChance)" }
             if let note { line += "\n      ! \(note)" }
             return line
         }
@@ -302,7 +309,10 @@ extension Messages {
     /// Home Assistant's Live Activity text (the Companion app has no stale text, so the
     /// message carries the "as of" time).
     public enum HomeAssistant {
-        public static func message(headline: String, players: String, asOf: String) -> String { "\(headline) · \(players) · \(asOf)" }
+        /// The Lock Screen's lines in one: `"Up 15.3 — 87.4 – 72.1 · 62% to win · 3 playing · … · as of 2:14 PM"`.
+        public static func message(headline: String, winChance: String?, players: String, asOf: String) -> String {
+            winChance.map { "\(headline) · \($0) · \(players) · \(asOf)" } ?? "\(headline) · \(players) · \(asOf)"
+        }
         public static let tokenRefused = "Home Assistant refused homeassistant.token (401): nothing is sent to it until the token is changed (make a long-lived access token in your HA profile)"
         public static let notAHomeAssistantPush = "the push was encoded for another sink, not Home Assistant"
         public static func targetsListedAgain(_ services: [String]) -> String { "Home Assistant lists \(services.joined(separator: ", ")) again: pushing to it again" }

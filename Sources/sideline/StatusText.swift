@@ -7,7 +7,7 @@ extension Messages.Status {
         var lines = [header(at: report.at, week: report.week), "", registrationsHeading]
         if report.registrations.isEmpty { lines.append(noRegistrations) }
         for row in report.registrations {
-            lines.append(registration(row.registration, user: row.username, league: row.leagueName, leagueID: row.leagueID, lifecycle: row.lifecycle, dryRun: row.dryRunLifecycle, activity: row.activity, note: row.note))
+            lines.append(registration(row.registration, user: row.username, league: row.leagueName, leagueID: row.leagueID, lifecycle: row.lifecycle, dryRun: row.dryRunLifecycle, activity: row.activity, note: row.note, winChance: row.winChance))
         }
         lines += ["", pollsHeading]
         if report.nextPolls.isEmpty { lines.append(noPolls) }

@@ -38,8 +38,8 @@ enum DisplayFixtures {
         LineupView(rosterID: rosterID, teamName: name, points: points, starters: starters)
     }
 
-    static func matchup(_ me: LineupView, _ opponent: LineupView?, median: Bool = false) -> MatchupView {
-        MatchupView(leagueName: "Dynasty Bros", season: "2026", week: 12, me: me, opponent: opponent, hasMedianGame: median)
+    static func matchup(_ me: LineupView, _ opponent: LineupView?, median: Bool = false, winProbability: Double? = nil) -> MatchupView {
+        MatchupView(leagueName: "Dynasty Bros", season: "2026", week: 12, me: me, opponent: opponent, hasMedianGame: median, winProbability: winProbability)
     }
 
     // MARK: Lineups

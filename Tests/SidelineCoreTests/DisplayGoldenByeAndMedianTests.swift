@@ -27,7 +27,7 @@ import Testing
         myScore = 87.4
         next = next: 4:25 PM
         phase = live
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 87.4
         sentiment = neutral
         small.detail = 3 playing
@@ -68,7 +68,7 @@ import Testing
         myPlayersLine = 0 playing · 0 to play · 9 done
         myScore = 112.4
         phase = final
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 112.4
         sentiment = neutral
         small.detail = Done
@@ -79,7 +79,7 @@ import Testing
         """)
     }
 
-    @Test("Median-game league with an opponent carries the median note")
+    @Test("Median-game league with an opponent carries the median note and the win chance")
     func medianLeague() {
         expectGolden(.medianLeague, """
         asOf = as of 2:14 PM
@@ -108,7 +108,7 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 87.4 – 72.1
         sentiment = winning
         small.detail = Up 15.3
@@ -124,6 +124,7 @@ import Testing
         topPerformers[2].name = KC D/ST
         topPerformers[2].points = 8.0
         updatedAt = 1795374840
+        winChance = 62% to win
         """)
     }
 
@@ -150,7 +151,7 @@ import Testing
         myScore = 87.4
         next = next: 4:25 PM
         phase = live
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 87.4
         sentiment = neutral
         small.detail = 3 playing

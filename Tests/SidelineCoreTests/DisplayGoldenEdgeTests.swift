@@ -32,7 +32,7 @@ import Testing
         opponentPlayersLine = No starters set
         opponentScore = 0.0
         phase = live
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 87.4 – 0.0
         sentiment = winning
         small.detail = Up 87.4
@@ -78,7 +78,7 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 0.0 – 72.1
         sentiment = losing
         small.detail = Down 72.1
@@ -117,7 +117,7 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 87.4 – 72.1
         sentiment = winning
         small.detail = Up 15.3
@@ -164,7 +164,7 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 87.4 – 72.1
         sentiment = winning
         small.detail = Up 15.3

@@ -31,7 +31,7 @@ import Testing
         opponentPlayersLine = 1 playing · 1 to play · 2 done
         opponentScore = 98.7
         phase = grace
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 112.4 – 98.7
         sentiment = winning
         small.detail = They have 2 to play
@@ -42,7 +42,7 @@ import Testing
         """)
     }
 
-    @Test("Final with both lineups done: Won with the score line")
+    @Test("Final with both lineups done: Won with the score line, and no win chance (the result says it)")
     func finalWon() {
         expectGolden(.finalWon, """
         asOf = as of 11:20 PM
@@ -69,7 +69,7 @@ import Testing
         opponentPlayersLine = 0 playing · 0 to play · 9 done
         opponentScore = 98.7
         phase = final
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 112.4 – 98.7
         sentiment = winning
         small.detail = Won
@@ -107,7 +107,7 @@ import Testing
         opponentPlayersLine = 0 playing · 0 to play · 9 done
         opponentScore = 112.4
         phase = final
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 98.7 – 112.4
         sentiment = losing
         small.detail = Lost
@@ -145,7 +145,7 @@ import Testing
         opponentPlayersLine = 0 playing · 0 to play · 9 done
         opponentScore = 101.5
         phase = final
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 101.5 – 101.5
         sentiment = tied
         small.detail = Tied
@@ -156,7 +156,7 @@ import Testing
         """)
     }
 
-    @Test("Final while the opponent still has players: no result words yet")
+    @Test("Final while the opponent still has players: no result words yet, the win chance still shown")
     func finalTheyStillPlay() {
         expectGolden(.finalTheyStillPlay, """
         asOf = as of 11:20 PM
@@ -183,7 +183,7 @@ import Testing
         opponentPlayersLine = 1 playing · 1 to play · 2 done
         opponentScore = 98.7
         phase = final
-        schemaVersion = 1
+        schemaVersion = 2
         scoreLine = 112.4 – 98.7
         sentiment = winning
         small.detail = They have 2 to play
@@ -191,6 +191,7 @@ import Testing
         staleText = Scores may be behind — last update 11:20 PM
         topPerformers = []
         updatedAt = 1795407600
+        winChance = 97% to win
         """)
     }
 }

@@ -47,6 +47,7 @@ struct DisplayModelTests {
         #expect(state.opponentScore == nil)
         #expect(state.next == nil)
         #expect(state.medianNote == nil)
+        #expect(state.winChance == nil)
     }
 
     @Test("A push-to-start carries the attributes and their Swift type name")

@@ -11,14 +11,15 @@ struct DisplayPayloadSizeTests {
     static let longName = String(repeating: family, count: 40)
 
     /// The largest view we can build: emoji names everywhere, two-decimal four-digit scores,
-    /// a best-ball-sized lineup with two-digit counts, every performer slot full.
+    /// a best-ball-sized lineup with two-digit counts, every performer slot full, a win chance.
     static func worstView(opponentLeft: Bool) -> MatchupView {
         let playing = (0..<12).map { F.player(longName + "\($0)", "WR", "KC", 1234.56, .playing) }
         let toPlay = (0..<12).map { F.player("Player \($0)", "RB", "SF", 0, .toPlay, kickoff: F.mondayNight) }
         let done = (0..<12).map { F.player("Player \($0)", "TE", "DAL", 99.99, .done) }
         let me = F.lineup(1, longName, 1234.56, playing + toPlay + done)
         let them = F.lineup(2, longName, 1234.51, opponentLeft ? playing + toPlay + done : done)
-        return MatchupView(leagueName: longName, season: "2026", week: 18, me: me, opponent: them, hasMedianGame: true)
+        // A win chance too: every optional field of the content state set.
+        return MatchupView(leagueName: longName, season: "2026", week: 18, me: me, opponent: them, hasMedianGame: true, winProbability: 0.5)
     }
 
     static let locales = ["en_US", "de_DE", "ar_EG", "my_MM", "ta_IN", "ja_JP", "ml_IN"]

@@ -41,19 +41,21 @@ enum DisplayScenario: String, CaseIterable {
         case .graceTheyHaveTwoToPlay:
             F.matchup(F.finished(F.myLineup(), points: 112.4), F.theirLineupLate(points: 98.7))
         case .finalWon:
-            F.matchup(F.finished(F.myLineup(), points: 112.4), F.finished(F.theirLineup(), points: 98.7))
+            // Decided: the chance is certain and the result says it, so none is shown.
+            F.matchup(F.finished(F.myLineup(), points: 112.4), F.finished(F.theirLineup(), points: 98.7), winProbability: 1)
         case .finalLost:
             F.matchup(F.finished(F.myLineup(), points: 98.7), F.finished(F.theirLineup(), points: 112.4))
         case .finalTied:
             F.matchup(F.finished(F.myLineup(), points: 101.5), F.finished(F.theirLineup(), points: 101.5))
         case .finalTheyStillPlay:
-            F.matchup(F.finished(F.myLineup(), points: 112.4), F.theirLineupLate(points: 98.7))
+            F.matchup(F.finished(F.myLineup(), points: 112.4), F.theirLineupLate(points: 98.7), winProbability: 0.971)
         case .byeLive:
             F.matchup(F.myLineup(), nil)
         case .byeFinal:
             F.matchup(F.finished(F.myLineup(), points: 112.4), nil)
         case .medianLeague:
-            F.matchup(F.myLineup(), F.theirLineup(), median: true)
+            // Every optional field of the content state set: the schema tests read it.
+            F.matchup(F.myLineup(), F.theirLineup(), median: true, winProbability: 0.62)
         case .medianOnly:
             F.matchup(F.myLineup(), nil, median: true)
         case .opponentEmptyLineup:

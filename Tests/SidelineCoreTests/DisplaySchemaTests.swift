@@ -63,6 +63,60 @@ struct DisplaySchemaTests {
             LiveActivitySmallText.detail: string
             LiveActivitySmallText.headline: string
             """,
+        2: """
+            LiveActivityAttributes.activity: string
+            LiveActivityAttributes.leagueName: string
+            LiveActivityAttributes.myTeamName: string
+            LiveActivityAttributes.myTeamShortName: string
+            LiveActivityAttributes.opponentTeamName?: string
+            LiveActivityAttributes.opponentTeamShortName?: string
+            LiveActivityAttributes.registration: string
+            LiveActivityAttributes.schemaVersion: integer
+            LiveActivityAttributes.season: string
+            LiveActivityAttributes.subtitle: string
+            LiveActivityAttributes.title: string
+            LiveActivityAttributes.week: integer
+            LiveActivityContentState.asOf: string
+            LiveActivityContentState.compactLeading: string
+            LiveActivityContentState.compactTrailing: string
+            LiveActivityContentState.expanded: LiveActivityExpandedText
+            LiveActivityContentState.headline: string
+            LiveActivityContentState.lockScreen: LiveActivityLockScreenText
+            LiveActivityContentState.margin: string
+            LiveActivityContentState.medianNote?: string
+            LiveActivityContentState.minimal: string
+            LiveActivityContentState.myCounts: LiveActivityPlayerCounts
+            LiveActivityContentState.myPlayersLine: string
+            LiveActivityContentState.myScore: string
+            LiveActivityContentState.next?: string
+            LiveActivityContentState.opponentCounts?: LiveActivityPlayerCounts
+            LiveActivityContentState.opponentPlayersLine?: string
+            LiveActivityContentState.opponentScore?: string
+            LiveActivityContentState.phase: enum(live|grace|final)
+            LiveActivityContentState.schemaVersion: integer
+            LiveActivityContentState.scoreLine: string
+            LiveActivityContentState.sentiment: enum(winning|losing|tied|neutral)
+            LiveActivityContentState.small: LiveActivitySmallText
+            LiveActivityContentState.staleText: string
+            LiveActivityContentState.topPerformers: [LiveActivityPerformer]
+            LiveActivityContentState.updatedAt: integer
+            LiveActivityContentState.winChance?: string
+            LiveActivityExpandedText.bottom: string
+            LiveActivityExpandedText.center: string
+            LiveActivityExpandedText.leading: string
+            LiveActivityExpandedText.trailing: string
+            LiveActivityLockScreenText.detail: string
+            LiveActivityLockScreenText.footer: string
+            LiveActivityLockScreenText.headline: string
+            LiveActivityPerformer.line: string
+            LiveActivityPerformer.name: string
+            LiveActivityPerformer.points: string
+            LiveActivityPlayerCounts.done: integer
+            LiveActivityPlayerCounts.playing: integer
+            LiveActivityPlayerCounts.toPlay: integer
+            LiveActivitySmallText.detail: string
+            LiveActivitySmallText.headline: string
+            """,
     ]
 
     @Test("The encoded shape matches the golden for the current schema version")

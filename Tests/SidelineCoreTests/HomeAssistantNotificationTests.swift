@@ -39,6 +39,17 @@ struct HomeAssistantNotificationTests {
         }
     }
 
+    @Test("The message follows the Lock Screen: its win chance after the headline, when it has one")
+    func winChanceInMessage() {
+        let view = F.matchup(F.myLineup(), F.theirLineup(), winProbability: 0.62)
+        let state = DisplayBuilder.contentState(for: view, phase: .live, context: F.context)
+        let notification = HomeAssistantNotification.forEvent(
+            kind: .update, reason: .points, activityID: "1-2026w12-1", at: F.now, attributes: Self.attributes, state: state, dismissalDelay: 0
+        )
+        #expect(notification.message == "Up 15.3 — 87.4 – 72.1 · 62% to win · 3 playing · 2 to play · 4 done · as of 2:14 PM")
+        #expect(notification.data.criticalText == state.scoreLine, "the short text stays the score")
+    }
+
     @Test("The title never changes within an activity, whatever the score")
     func titleIsFixed() {
         let later = DisplayBuilder.contentState(for: F.matchup(F.myLineup(points: 120), F.theirLineup(points: 130)), phase: .live, context: F.context)

@@ -39,7 +39,8 @@ struct JSONDirectWritableTests {
             compactLeading: text, compactTrailing: text, minimal: text,
             expanded: LiveActivityExpandedText(leading: text, trailing: "t", center: text, bottom: text),
             lockScreen: LiveActivityLockScreenText(headline: text, detail: "d" + text, footer: text),
-            small: LiveActivitySmallText(headline: text, detail: text)
+            small: LiveActivitySmallText(headline: text, detail: text),
+            winChance: full ? "w" + text : nil
         )
     }
 
@@ -66,6 +67,12 @@ struct JSONDirectWritableTests {
             headline: "", myCounts: base.myCounts, opponentCounts: nil, myPlayersLine: "", opponentPlayersLine: nil,
             topPerformers: [], next: nil, asOf: "", staleText: "", medianNote: "note", compactLeading: "", compactTrailing: "",
             minimal: "", expanded: base.expanded, lockScreen: base.lockScreen, small: base.small
+        ))
+        try expectSame(LiveActivityContentState(
+            updatedAt: 0, phase: .live, sentiment: .tied, myScore: "1", opponentScore: nil, scoreLine: "", margin: "",
+            headline: "", myCounts: base.myCounts, opponentCounts: nil, myPlayersLine: "", opponentPlayersLine: nil,
+            topPerformers: [], next: nil, asOf: "", staleText: "", medianNote: nil, compactLeading: "", compactTrailing: "",
+            minimal: "", expanded: base.expanded, lockScreen: base.lockScreen, small: base.small, winChance: "62% to win"
         ))
         try expectSame(LiveActivityAttributes(
             registration: "r", activity: "a", leagueName: "l", season: "s", week: 1, myTeamName: "m", myTeamShortName: "m",

@@ -28,6 +28,14 @@ struct EventEncodingTests {
         "1eecf7d4489adc0e", "a2777ef2904ec251", "38cefc37406703c8", "dc61f387dc2d3e11", "5f58e9e695a2dde7", "29679eb67a1cf465",
     ]
 
+    /// `payload` as schema version 1 wrote it: since issue 21 (the win chance) every content
+    /// state and attributes value says version 2; the corpus has no win chance, so with the
+    /// number set back every byte is what it was.
+    static func asVersionOne(_ payload: Data) -> Data {
+        Data(String(decoding: payload, as: UTF8.self)
+            .replacingOccurrences(of: #""schemaVersion":\#(LiveActivitySchemaVersion.current)"#, with: #""schemaVersion":1"#).utf8)
+    }
+
     static func digests(_ payloads: [Data]) -> [String] {
         stride(from: 0, to: payloads.count, by: 25).map { block in
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -45,8 +53,9 @@ struct EventEncodingTests {
     func pinnedCorpus() throws {
         let envelopes = EnvelopeCorpus.items(seed: 20_261_122, count: 600).map(\.envelope)
         let payloads = envelopes.map { (try? $0.encoded()) ?? Data("{}".utf8) }
-        #expect(Self.digests(payloads) == Self.pinnedPayloads)
-        let apns = try envelopes.compactMap(Self.apnsPayload).map { try $0.encoded() }
+        #expect(!payloads.contains { $0.range(of: Data(#""winChance""#.utf8)) != nil })
+        #expect(Self.digests(payloads.map(Self.asVersionOne)) == Self.pinnedPayloads)
+        let apns = try envelopes.compactMap(Self.apnsPayload).map { try Self.asVersionOne($0.encoded()) }
         // Since issue 16 a start asks for an update token (iOS 18); without that one member
         // every APNs payload is byte for byte what it was.
         let field = Data(#","input-push-token":1"#.utf8)

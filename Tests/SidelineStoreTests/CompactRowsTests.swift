@@ -25,15 +25,18 @@ struct CompactRowsTests {
             line("DEN", "Broncos D/ST", team: "DEN", points: 1e-9, state: .toPlay, kickoff: t0.addingTimeInterval(86_400)),
         ]),
         opponent: LineupView(rosterID: 11, teamName: "", points: 0, starters: []),
-        hasMedianGame: true
+        hasMedianGame: true,
+        winProbability: 0.623_4
     )
 
     static let states: [LifecycleState] = [
         .idle,
         LifecycleState(activity: nil, startedCount: 2, lastEndedAt: t0),
-        LifecycleState(activity: ActivityState(id: "3-2026w12-1", startedAt: t0, phase: .live, lastView: view, lastEventAt: t0.addingTimeInterval(90)), startedCount: 1),
+        LifecycleState(activity: ActivityState(id: "3-2026w12-1", startedAt: t0, phase: .live, lastView: view, lastEventAt: t0.addingTimeInterval(90),
+                                               winSwing: WinSwing(side: .them, at: t0.addingTimeInterval(30))), startedCount: 1),
         LifecycleState(activity: ActivityState(id: "dry-3-2026w12-2", startedAt: t0, phase: .grace(since: t0.addingTimeInterval(600)), lastView: MatchupView(
-            leagueName: "L", season: "2026", week: 1, me: view.me, opponent: nil), lastEventAt: nil), startedCount: 123_456, lastEndedAt: t0.addingTimeInterval(-1)),
+            leagueName: "L", season: "2026", week: 1, me: view.me, opponent: nil), lastEventAt: nil, winSwing: WinSwing(side: .me, at: nil)),
+                       startedCount: 123_456, lastEndedAt: t0.addingTimeInterval(-1)),
     ]
 
     static let entries: [MatchupEntry] = [
@@ -54,6 +57,68 @@ struct CompactRowsTests {
             #expect(reread.activityStartedAt == state.activity?.startedAt)
             #expect(reread.lastEventAt == state.activity?.lastEventAt)
         }
+    }
+
+    @Test("Version 2 rows keep the view's win probability and the activity's last swing, known or not")
+    func winProbabilityAndSwingRoundTrip() throws {
+        let sides: [WinSwing?] = [nil, WinSwing(side: .me, at: nil), WinSwing(side: .them, at: Self.t0), WinSwing(side: .me, at: Self.t0.addingTimeInterval(0.5))]
+        for (index, swing) in sides.enumerated() {
+            let probability: Double? = [nil, 0, 0.5, 1][index]
+            let view = Self.view.replacingWinProbability(probability)
+            let state = LifecycleState(activity: ActivityState(id: "a", startedAt: Self.t0, phase: .live, lastView: view, winSwing: swing), startedCount: 1)
+            let row = LifecycleRow(state)
+            #expect(row.bytes.first == 2)
+            let read = try row.state()
+            #expect(read == state)
+            #expect(read.activity?.lastView.winProbability == probability)
+            #expect(read.activity?.winSwing == swing)
+            #expect(try LifecycleRow(bytes: row.bytes).header == row.header)
+        }
+    }
+
+    /// A lifecycle row exactly as the encoder before issue 21 wrote it (format version 1):
+    /// an open activity in grace, one starter, an opponent. Databases on users' machines
+    /// hold rows like it.
+    static let versionOneRow = hex("""
+        0102000116332d323032367731322d3100001068cbc0da4101000010fecbc0da41010000907ecbc0da410e44796e61737479083230323618000612547561204c65676974
+        d7a3703d0a5759400208343034361e5061747269636b204d61686f6d65730104514201044b430ad7a3703d0a3540020100001068cbc0da410116085461636f0000000000
+        e0584000
+        """)
+
+    static func hex(_ text: String) -> [UInt8] {
+        let digits = Array(text.filter(\.isHexDigit))
+        return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16) ?? 0 }
+    }
+
+    @Test("A version 1 row still reads, with no win probability and no swing; its header too; rewritten, it becomes version 2")
+    func versionOneRowReads() throws {
+        let row = try LifecycleRow(bytes: Self.versionOneRow)
+        #expect(row.isOpen)
+        #expect(row.activityStartedAt == Date(timeIntervalSince1970: 1_795_370_400.25))
+        #expect(row.lastEventAt == Date(timeIntervalSince1970: 1_795_370_490.25))
+        #expect(row.graceSince == Date(timeIntervalSince1970: 1_795_371_000.25))
+        let state = try row.state()
+        let activity = try #require(state.activity)
+        #expect(state.startedCount == 1)
+        #expect(activity.id == "3-2026w12-1")
+        #expect(activity.lastView.leagueName == "Dynasty")
+        #expect(activity.lastView.me.points == 101.36)
+        #expect(activity.lastView.me.starters.map(\.name) == ["Patrick Mahomes"])
+        #expect(activity.lastView.opponent?.points == 99.5)
+        #expect(activity.lastView.winProbability == nil)
+        #expect(activity.winSwing == nil)
+        let rewritten = LifecycleRow(state)
+        #expect(rewritten.bytes.first == 2)
+        #expect(try rewritten.state() == state)
+        #expect(rewritten.header == row.header)
+    }
+
+    @Test("A row of a format this version does not know is refused, not misread")
+    func unknownVersionRefused() {
+        var future = Self.versionOneRow
+        future[0] = 3
+        #expect(throws: (any Error).self) { try CompactRows.lifecycleState(future) }
+        #expect(throws: (any Error).self) { try LifecycleRow(bytes: future) }
     }
 
     @Test("Snapshots round-trip exactly; equal snapshots are equal bytes")
@@ -109,5 +174,11 @@ struct CompactRowsTests {
             #expect(try store.lifecycleStates(mode: .live, week: week)[LifecycleKey(registrationID: 1, week: week, mode: .live)] == state)
         }
         #expect(try store.snapshot(leagueID: "900", week: week)?.entries == Self.entries)
+    }
+}
+
+fileprivate extension MatchupView {
+    func replacingWinProbability(_ probability: Double?) -> MatchupView {
+        MatchupView(leagueName: leagueName, season: season, week: week, me: me, opponent: opponent, hasMedianGame: hasMedianGame, winProbability: probability)
     }
 }

@@ -2,13 +2,19 @@ import SwiftUI
 import WidgetKit
 import SidelineActivity
 
-/// Dynamic Island, expanded centre: the margin or the result.
+/// Dynamic Island, expanded centre: the margin or the result, and the win chance under it
+/// when the server sent one.
 struct ExpandedCenterView: View {
     let context: ActivityViewContext<LiveActivityAttributes>
 
     var body: some View {
-        Text(context.state.expanded.center)
-            .font(.headline)
-            .lineLimit(1)
+        VStack(spacing: 2) {
+            Text(context.state.expanded.center)
+                .font(.headline)
+                .lineLimit(1)
+            if let winChance = context.state.winChance {
+                WinChanceText(text: winChance)
+            }
+        }
     }
 }

@@ -2,8 +2,9 @@ import SwiftUI
 import WidgetKit
 import SidelineActivity
 
-/// The Lock Screen and StandBy: the title, the server's three lines, and its stale text
-/// instead of the footer once the system marks the activity stale.
+/// The Lock Screen and StandBy: the title, the server's three lines (the win chance beside
+/// the headline when the server sent one), and its stale text instead of the footer once
+/// the system marks the activity stale.
 struct LockScreenView: View {
     let context: ActivityViewContext<LiveActivityAttributes>
 
@@ -12,9 +13,16 @@ struct LockScreenView: View {
             Text(context.attributes.title)
                 .font(.headline)
                 .lineLimit(1)
-            ScoreText(text: context.state.lockScreen.headline)
-                .font(.title2.weight(.semibold))
-                .foregroundStyle(SentimentColor.color(for: context.state.sentiment))
+            HStack(alignment: .firstTextBaseline, spacing: 8) {
+                ScoreText(text: context.state.lockScreen.headline)
+                    .font(.title2.weight(.semibold))
+                    .foregroundStyle(SentimentColor.color(for: context.state.sentiment))
+                    .layoutPriority(1)
+                if let winChance = context.state.winChance {
+                    Spacer(minLength: 0)
+                    WinChanceText(text: winChance)
+                }
+            }
             Text(context.state.lockScreen.detail)
                 .font(.subheadline)
                 .lineLimit(1)

@@ -1,7 +1,7 @@
 import Foundation
 import SidelineActivity
 
-/// What ``DisplayBuilder/event(kind:reason:view:previous:phase:at:context:registration:activity:)`` builds.
+/// What ``DisplayBuilder/event(kind:reason:view:previous:phase:at:context:registration:activity:isWinSwing:)`` builds.
 public struct DisplayedEvent: Sendable, Hashable {
     public let contentState: LiveActivityContentState
     public let attributes: LiveActivityAttributes
@@ -48,7 +48,7 @@ public enum DisplayBuilder {
     /// Everything one lifecycle event carries for the phone — the content state, the
     /// activity's attributes and the push decision — from one reading of the matchup: each
     /// is what ``contentState(for:phase:context:)``, ``attributes(registration:activity:view:)``
-    /// and ``PushPolicy/decide(kind:reason:previous:current:phase:at:)`` return.
+    /// and ``PushPolicy/decide(kind:reason:previous:current:phase:at:isWinSwing:)`` return.
     public static func event(
         kind: LifecycleEventKind,
         reason: LifecycleReason,
@@ -58,16 +58,17 @@ public enum DisplayBuilder {
         at: Date,
         context: DisplayContext,
         registration: String,
-        activity: String
+        activity: String,
+        isWinSwing: Bool = false
     ) -> DisplayedEvent {
         let parts = eventParts(
             kind: kind, reason: reason, view: view, previous: previous, phase: phase, at: at, context: context,
-            registration: registration, activity: activity
+            registration: registration, activity: activity, isWinSwing: isWinSwing
         )
         return DisplayedEvent(contentState: parts.contentState, attributes: parts.attributes, push: parts.push)
     }
 
-    /// ``event(kind:reason:view:previous:phase:at:context:registration:activity:)`` as a
+    /// ``event(kind:reason:view:previous:phase:at:context:registration:activity:isWinSwing:)`` as a
     /// tuple: `EventEnvelope.init` destructures it into its own fields, where taking them
     /// from a ``DisplayedEvent`` copied every string of the content state and then freed the
     /// originals, on every event.
@@ -80,13 +81,16 @@ public enum DisplayBuilder {
         at: Date,
         context: DisplayContext,
         registration: String,
-        activity: String
+        activity: String,
+        isWinSwing: Bool = false
     ) -> (contentState: LiveActivityContentState, attributes: LiveActivityAttributes, push: PushDecision) {
         let reading = MatchupReading(view: view)
         let attributes = attributes(registration: registration, activity: activity, view: view)
         // The push decision first, so the content state can take the reading over rather
         // than copy it (each is pure: the order changes nothing they make).
-        let push = PushPolicy.decide(kind: kind, reason: reason, previous: previous, reading: reading, phase: phase, at: at) { attributes.title }
+        let push = PushPolicy.decide(
+            kind: kind, reason: reason, previous: previous, reading: reading, phase: phase, at: at, isWinSwing: isWinSwing
+        ) { attributes.title }
         return (contentState(reading: reading, phase: phase, context: context), attributes, push)
     }
 
@@ -116,8 +120,15 @@ public enum DisplayBuilder {
             minimal: copy.minimal,
             expanded: copy.expanded,
             lockScreen: copy.lockScreen,
-            small: copy.small
+            small: copy.small,
+            winChance: copy.winChance
         )
+    }
+
+    /// The win chance the content state for `view` would show (`"62% to win"`), or `nil`:
+    /// for the status page and `sideline status`, which show it without building a state.
+    public static func winChance(for view: MatchupView, phase: DisplayPhase) -> String? {
+        DisplayCopy.winChance(MatchupReading(view: view), phase: phase)
     }
 
     /// The static attributes for an activity starting on `view`.

@@ -88,6 +88,18 @@ struct DisplayCopy {
     private var myStartersFinished: Bool { reading.myStartersFinished(phase: phase) }
     private var decided: Bool { reading.decided(phase: phase) }
 
+    // MARK: Chance
+
+    var winChance: String? { Self.winChance(reading, phase: phase) }
+
+    /// `"62% to win"` while the matchup is open; nothing without an opponent (no one to beat)
+    /// or once it is decided, when the result line says more than any percent.
+    static func winChance(_ reading: MatchupReading, phase: DisplayPhase) -> String? {
+        guard reading.hasOpponent, !reading.decided(phase: phase),
+              let percent = WinChance.percent(reading.view.winProbability) else { return nil }
+        return M.winChance(percent: percent)
+    }
+
     // MARK: Players
 
     private static func playersLine(_ lineup: LineupView, counts: StarterCounts) -> String {

@@ -9,14 +9,14 @@ public enum DisplayPreview {
         let opponent = attributes.opponentTeamShortName.map { " \($0) \(expanded.trailing)" } ?? " \(expanded.trailing)"
         var lines = [
             "\(P.lockScreen): \(attributes.title) (\(attributes.subtitle))",
-            "  \(state.lockScreen.headline)",
+            "  \(P.with(state.lockScreen.headline, aside: state.winChance))",
             "  \(state.lockScreen.detail)",
             "  \(state.lockScreen.footer)",
         ]
         if let note = state.medianNote { lines.append("  \(note)") }
         lines += [
             "\(P.island): \(P.compact) \(state.compactLeading) | \(state.compactTrailing) · \(P.minimal) \(state.minimal)",
-            "  \(P.expanded): \(attributes.myTeamShortName) \(expanded.leading) · \(expanded.center) ·\(opponent)",
+            "  \(P.expanded): \(attributes.myTeamShortName) \(expanded.leading) · \(P.with(expanded.center, aside: state.winChance)) ·\(opponent)",
             "  \(expanded.bottom)",
             "\(P.watch): \(state.small.headline) · \(state.small.detail)",
             "\(P.stale): \(state.staleText)",

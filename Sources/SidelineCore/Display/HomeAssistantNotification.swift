@@ -59,7 +59,9 @@ public struct HomeAssistantNotification: Codable, Sendable, Hashable {
         let counts = state.myCounts
         return HomeAssistantNotification(
             title: attributes.title,
-            message: Messages.HomeAssistant.message(headline: state.lockScreen.headline, players: state.myPlayersLine, asOf: state.asOf),
+            message: Messages.HomeAssistant.message(
+                headline: state.lockScreen.headline, winChance: state.winChance, players: state.myPlayersLine, asOf: state.asOf
+            ),
             data: Payload(
                 tag: tag, liveUpdate: true, criticalText: state.scoreLine,
                 progress: counts.done, progressMax: counts.playing + counts.toPlay + counts.done,

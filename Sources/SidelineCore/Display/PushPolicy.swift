@@ -3,8 +3,10 @@ import Foundation
 /// When to make noise: each event's APNs priority, alert, relevance score, stale date and
 /// dismissal date. Pure; the instant is passed in.
 ///
-/// - Priority 10 only for a lead change and the final (the end after the grace period);
-///   everything else is 5, which has no budget. Overusing 10 makes APNs stop delivering.
+/// - Priority 10 only for a lead change, a swing of the favourite by win probability (with
+///   hysteresis: ``winSwing(after:showing:at:)``) and the final (the end after the grace
+///   period); everything else is 5, which has no budget. Overusing 10 makes APNs stop
+///   delivering. Home Assistant's allowance counts priority 10 as a moment that matters too.
 /// - A start must carry an alert: a quiet one (no sound). A rollover's start is quieter
 ///   still: no news in it, worded as a continuation ("Still following — 87.4 – 72.1").
 /// - An update alerts only for a *late* lead change: no starter on either side is still to
@@ -21,16 +23,17 @@ public enum PushPolicy {
     static let defaultSound = "default"
 
     /// The decision for one lifecycle event. `previous` is the view the activity last showed
-    /// (`nil` for a start).
+    /// (`nil` for a start); `isWinSwing` is the event's ``LifecycleEvent/isWinSwing``.
     public static func decide(
         kind: LifecycleEventKind,
         reason: LifecycleReason,
         previous: MatchupView?,
         current: MatchupView,
         phase: DisplayPhase,
-        at: Date
+        at: Date,
+        isWinSwing: Bool = false
     ) -> PushDecision {
-        decide(kind: kind, reason: reason, previous: previous, reading: MatchupReading(view: current), phase: phase, at: at) {
+        decide(kind: kind, reason: reason, previous: previous, reading: MatchupReading(view: current), phase: phase, at: at, isWinSwing: isWinSwing) {
             title(current)
         }
     }
@@ -44,6 +47,7 @@ public enum PushPolicy {
         reading: MatchupReading,
         phase: DisplayPhase,
         at: Date,
+        isWinSwing: Bool,
         title: () -> String
     ) -> PushDecision {
         let current = reading.view
@@ -58,7 +62,7 @@ public enum PushPolicy {
             if reason == .keepAlive { return keepAlive(relevance: relevance, at: at) }
             let change = leadChange(from: previous, to: current)
             return PushDecision(
-                priority: change == nil ? 5 : 10,
+                priority: change == nil && !isWinSwing ? 5 : 10,
                 alert: change.flatMap { lateLeadChangeAlert($0, reading: reading, title: title) },
                 relevanceScore: relevance, staleDate: at + staleAfter, dismissalDate: nil
             )

@@ -37,13 +37,18 @@ public struct LifecycleEvent: Sendable, Codable, Hashable {
     public let view: MatchupView
     /// Where the activity is after this event (live or grace; ended for an end).
     public let phase: DisplayPhase
+    /// An update that shows the favourite by win probability swinging to the other side, as
+    /// a moment that matters (``PushPolicy/winSwing(after:showing:at:)``): pushed at
+    /// priority 10, like a lead change.
+    public let isWinSwing: Bool
 
-    public init(kind: LifecycleEventKind, reason: LifecycleReason, at: Date, activityID: String, view: MatchupView, phase: DisplayPhase) {
+    public init(kind: LifecycleEventKind, reason: LifecycleReason, at: Date, activityID: String, view: MatchupView, phase: DisplayPhase, isWinSwing: Bool = false) {
         self.kind = kind
         self.reason = reason
         self.at = at
         self.activityID = activityID
         self.view = view
         self.phase = phase
+        self.isWinSwing = isWinSwing
     }
 }

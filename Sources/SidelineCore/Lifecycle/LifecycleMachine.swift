@@ -77,18 +77,22 @@ public enum LifecycleMachine {
 
     // MARK: - Events
 
-    private static func start(_ state: LifecycleState, view: MatchupView, reason: LifecycleReason, input: LifecycleInput) -> Transition {
+    /// `winSwing` is the favourite a rollover's ended activity remembered: the matchup goes
+    /// on, so its swings stay spaced across the two activities.
+    private static func start(_ state: LifecycleState, view: MatchupView, reason: LifecycleReason, input: LifecycleInput, winSwing: WinSwing? = nil) -> Transition {
         var next = state
         next.startedCount += 1
         let id = "\(input.activityPrefix)-\(next.startedCount)"
-        next.activity = ActivityState(id: id, startedAt: input.now, phase: .live, lastView: view, lastEventAt: input.now)
+        // A start is never a swing moment: it only notes the side it starts from.
+        let mark = winSwing ?? PushPolicy.winSwing(after: nil, showing: view, at: input.now).mark
+        next.activity = ActivityState(id: id, startedAt: input.now, phase: .live, lastView: view, lastEventAt: input.now, winSwing: mark)
         let event = LifecycleEvent(kind: .start, reason: reason, at: input.now, activityID: id, view: view, phase: .live)
         return (next, [event])
     }
 
     private static func rollover(_ state: LifecycleState, _ activity: ActivityState, view: MatchupView, input: LifecycleInput) -> Transition {
         let ended = end(state, activity, view: view, reason: .rollover, at: input.now)
-        let started = start(ended.state, view: view, reason: .rollover, input: input)
+        let started = start(ended.state, view: view, reason: .rollover, input: input, winSwing: activity.winSwing)
         return (started.state, ended.events + started.events)
     }
 
@@ -106,8 +110,15 @@ public enum LifecycleMachine {
         updated.phase = phase
         updated.lastView = view
         updated.lastEventAt = now
+        // A keep-alive re-sends what the phone already shows: never news.
+        let swing = reason == .keepAlive
+            ? (mark: activity.winSwing, isMoment: false)
+            : PushPolicy.winSwing(after: activity.winSwing, showing: view, at: now)
+        updated.winSwing = swing.mark
         next.activity = updated
-        let event = LifecycleEvent(kind: .update, reason: reason, at: now, activityID: activity.id, view: view, phase: updated.displayPhase)
+        let event = LifecycleEvent(
+            kind: .update, reason: reason, at: now, activityID: activity.id, view: view, phase: updated.displayPhase, isWinSwing: swing.isMoment
+        )
         return (next, [event])
     }
 

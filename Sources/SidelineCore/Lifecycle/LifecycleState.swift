@@ -16,13 +16,17 @@ public struct ActivityState: Sendable, Codable, Hashable {
     public var lastView: MatchupView
     /// When the last event for this activity went out (for keep-alives).
     public var lastEventAt: Date?
+    /// The favourite by win probability as the push policy last counted it: the side and
+    /// time of the last swing moment (its hysteresis needs both), or the side first seen.
+    public var winSwing: WinSwing?
 
-    public init(id: String, startedAt: Date, phase: Phase, lastView: MatchupView, lastEventAt: Date? = nil) {
+    public init(id: String, startedAt: Date, phase: Phase, lastView: MatchupView, lastEventAt: Date? = nil, winSwing: WinSwing? = nil) {
         self.id = id
         self.startedAt = startedAt
         self.phase = phase
         self.lastView = lastView
         self.lastEventAt = lastEventAt ?? startedAt
+        self.winSwing = winSwing
     }
 
     public var displayPhase: DisplayPhase {

@@ -49,7 +49,8 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
     }
 
     /// `previous` is the view the activity showed before this event (`nil` for a start):
-    /// the push policy compares the two to spot a lead change.
+    /// the push policy compares the two to spot a lead change. A win swing comes with the
+    /// event (``LifecycleEvent/isWinSwing``): only the lifecycle remembers the last one.
     public init(_ event: LifecycleEvent, registration: Registration, mode: PassMode, display: DisplayContext, previous: MatchupView? = nil) {
         self.event = event.kind
         reason = event.reason
@@ -69,7 +70,8 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         let decision: PushDecision // `push` is optional (older stored events): set apart
         (contentState, attributes, decision) = DisplayBuilder.eventParts(
             kind: event.kind, reason: event.reason, view: event.view, previous: event.kind == .start ? nil : previous,
-            phase: event.phase, at: event.at, context: display, registration: registration.handle, activity: event.activityID
+            phase: event.phase, at: event.at, context: display, registration: registration.handle, activity: event.activityID,
+            isWinSwing: event.isWinSwing
         )
         push = decision
         // The content state's counts are the lineup's counts: not counted a second time.

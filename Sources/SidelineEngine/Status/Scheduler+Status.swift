@@ -12,19 +12,20 @@ extension Scheduler {
         let live = try week.map { w throws(StoreError) in try store.lifecycleStates(mode: .live, week: w) } ?? [:]
         let dry = try week.map { w throws(StoreError) in try store.lifecycleStates(mode: .dryRun, week: w) } ?? [:]
 
-        func describe(_ states: [LifecycleKey: LifecycleState], _ id: Int64) -> (String, String?) {
+        func describe(_ states: [LifecycleKey: LifecycleState], _ id: Int64) -> (String, String?, String?) {
             let open = states.filter { $0.key.registrationID == id }.compactMap(\.value.activity).first
-            guard let open else { return ("idle", nil) }
-            return (open.displayPhase.rawValue, open.id)
+            guard let open else { return ("idle", nil, nil) }
+            return (open.displayPhase.rawValue, open.id, DisplayBuilder.winChance(for: open.lastView, phase: open.displayPhase))
         }
 
         let rows = registrations.map { registration in
-            let (phase, activity) = describe(live, registration.id)
-            let (dryPhase, dryActivity) = describe(dry, registration.id)
+            let (phase, activity, chance) = describe(live, registration.id)
+            let (dryPhase, dryActivity, dryChance) = describe(dry, registration.id)
             return StatusReport.RegistrationStatus(
                 registration: registration.handle, username: registration.username, leagueID: registration.leagueID,
                 leagueName: registration.leagueName, season: registration.season, lifecycle: phase,
-                dryRunLifecycle: dryPhase, activity: activity ?? dryActivity, note: registration.followNote
+                dryRunLifecycle: dryPhase, activity: activity ?? dryActivity, note: registration.followNote,
+                winChance: activity == nil ? dryChance : chance
             )
         }
         let plan = try self.plan.input(cache: &cache, players: players, at: now, mode: .live)

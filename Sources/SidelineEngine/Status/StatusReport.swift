@@ -16,9 +16,12 @@ public struct StatusReport: Codable, Sendable {
         public let dryRunLifecycle: String
         public let activity: String?
         public let note: String?
+        /// The open activity's win chance as its phone shows it (`"62% to win"`), when known.
+        public let winChance: String?
 
         enum CodingKeys: String, CodingKey {
             case registration, username, season, lifecycle, activity, note
+            case winChance = "win_chance"
             case leagueID = "league_id"
             case leagueName = "league_name"
             case dryRunLifecycle = "dry_run_lifecycle"

@@ -78,6 +78,7 @@ enum StatusPageHTML {
     static func card(_ activity: StatusPageModel.Activity) -> String {
         let a = activity.attributes, s = activity.state
         let median = s.medianNote.map { HTML.text("div", $0, class: "lock-note") } ?? ""
+        let winChance = s.winChance.map { HTML.text("div", $0, class: "lock-win") } ?? ""
         // What Home Assistant's Companion app shows for the same state.
         let ha = HomeAssistantNotification.forEvent(kind: .update, reason: .points, activityID: activity.activityID, at: .distantPast,
                                                     attributes: a, state: s, dismissalDelay: 0)
@@ -89,6 +90,7 @@ enum StatusPageHTML {
         \(HTML.text("div", a.title, class: "lock-title"))
         \(HTML.text("div", a.subtitle, class: "lock-subtitle"))
         \(HTML.text("div", s.lockScreen.headline, class: "lock-headline"))
+        \(winChance)
         \(HTML.text("div", s.lockScreen.detail, class: "lock-detail"))
         \(HTML.text("div", s.lockScreen.footer, class: "lock-footer"))
         \(median)
@@ -109,7 +111,7 @@ enum StatusPageHTML {
     .activity{background:var(--card);border-radius:16px;padding:12px}
     .lock{background:linear-gradient(160deg,#2c2c2e,#1c1c1e);color:#fff;border-radius:22px;padding:14px 16px;border-left:6px solid #8e8e93}
     .sentiment-winning{border-left-color:#30d158}.sentiment-losing{border-left-color:#ff453a}.sentiment-tied{border-left-color:#ffd60a}
-    .lock-title{font-weight:600}.lock-subtitle,.lock-footer,.lock-note{font-size:13px;color:#c7c7cc}.lock-headline{font-size:22px;font-weight:700;margin:6px 0 2px}
+    .lock-title{font-weight:600}.lock-subtitle,.lock-footer,.lock-note,.lock-win{font-size:13px;color:#c7c7cc}.lock-headline{font-size:22px;font-weight:700;margin:6px 0 2px}
     .lock-detail{font-size:14px}.island{margin:10px auto 0;width:max-content;min-width:180px;display:flex;justify-content:space-between;align-items:center;gap:18px;background:#000;color:#fff;border-radius:20px;padding:6px 14px;font-weight:600;font-variant-numeric:tabular-nums}
     .camera{width:44px;height:14px;border-radius:7px;background:#1c1c1e}.watch{font-size:13px;margin:8px 0 0;color:var(--muted)}
     .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;background:var(--card);border-radius:12px}th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);font-size:14px;vertical-align:top}th{white-space:nowrap}th{color:var(--muted);font-weight:500}

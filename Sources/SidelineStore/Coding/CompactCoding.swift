@@ -66,13 +66,22 @@ struct CompactCodingError: Error, CustomStringConvertible {
 struct CompactReader {
     private let bytes: [UInt8]
     private var offset = 0
+    /// The row's format version, for a layout that grew: what a newer version appended is
+    /// read only from rows of that version.
+    let version: UInt8
 
     /// Checks the leading version byte.
     init(_ bytes: [UInt8], version: UInt8, what: String) throws {
-        guard bytes.first == version else {
+        try self.init(bytes, versions: version...version, what: what)
+    }
+
+    /// Checks that the leading version byte is one of `versions`.
+    init(_ bytes: [UInt8], versions: ClosedRange<UInt8>, what: String) throws {
+        guard let first = bytes.first, versions.contains(first) else {
             throw CompactCodingError(description: "\(what): unknown row format \(bytes.first.map(String.init) ?? "(empty)")")
         }
         self.bytes = bytes
+        version = first
         offset = 1
     }
 

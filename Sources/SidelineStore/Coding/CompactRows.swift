@@ -2,9 +2,15 @@ import Foundation
 import SidelineCore
 
 /// The compact encodings of the store's hot rows (format in ``CompactWriter``). Each row
-/// starts with its format version; a change of layout takes a new version and a migration.
+/// starts with its format version; a change of layout takes a new version, and rows of
+/// the older ones keep reading (or a migration rewrites them).
 enum CompactRows {
-    static let lifecycleVersion: UInt8 = 1
+    /// Lifecycle rows: 1 until issue 21; 2 adds the view's win probability (the view's last
+    /// field) and the activity's last win swing (after the view). Rows of version 1 stay on
+    /// users' disks until their registration's next step rewrites them, so both read; the
+    /// header before the view is the same in both.
+    static let lifecycleVersion: UInt8 = 2
+    static let lifecycleVersions: ClosedRange<UInt8> = 1...lifecycleVersion
     static let snapshotVersion: UInt8 = 1
 
     // MARK: Lifecycle states
@@ -25,17 +31,25 @@ enum CompactRows {
             }
             writer.optional(activity.lastEventAt) { $0.date($1) }
             write(activity.lastView, &writer)
+            // Version 2: after the view.
+            writer.optional(activity.winSwing) { writer, swing in
+                writer.int(winSwingSides.firstIndex(of: swing.side) ?? 0)
+                writer.optional(swing.at) { $0.date($1) }
+            }
         }
         return writer.bytes
     }
 
     static func lifecycleState(_ bytes: [UInt8]) throws -> LifecycleState {
-        var reader = try CompactReader(bytes, version: lifecycleVersion, what: "lifecycle row")
+        var reader = try CompactReader(bytes, versions: lifecycleVersions, what: "lifecycle row")
         let header = try lifecycleHeader(&reader)
         var activity: ActivityState?
         if let open = header.activity {
             let phase: ActivityState.Phase = open.graceSince.map { .grace(since: $0) } ?? .live
-            activity = ActivityState(id: open.id, startedAt: open.startedAt, phase: phase, lastView: try matchupView(&reader), lastEventAt: open.lastEventAt)
+            let view = try matchupView(&reader)
+            // A version 1 row has no swing: none to space the next one from.
+            let winSwing = reader.version >= 2 ? try reader.optional { try swing(&$0) } : nil
+            activity = ActivityState(id: open.id, startedAt: open.startedAt, phase: phase, lastView: view, lastEventAt: open.lastEventAt, winSwing: winSwing)
         }
         guard reader.isAtEnd else { throw CompactCodingError(description: "lifecycle row: trailing bytes") }
         return LifecycleState(activity: activity, startedCount: header.startedCount, lastEndedAt: header.lastEndedAt)
@@ -62,6 +76,7 @@ enum CompactRows {
         writer.bool(view.hasMedianGame)
         write(view.me, &writer)
         writer.optional(view.opponent) { write($1, &$0) }
+        writer.optional(view.winProbability) { $0.double($1) } // version 2
     }
 
     static func matchupView(_ reader: inout CompactReader) throws -> MatchupView {
@@ -71,7 +86,10 @@ enum CompactRows {
         let hasMedianGame = try reader.bool()
         let me = try lineup(&reader)
         let opponent = try reader.optional { try lineup(&$0) }
-        return MatchupView(leagueName: leagueName, season: season, week: week, me: me, opponent: opponent, hasMedianGame: hasMedianGame)
+        // A version 1 row predates win probabilities: not known.
+        let winProbability = reader.version >= 2 ? try reader.optional { try $0.double() } : nil
+        return MatchupView(leagueName: leagueName, season: season, week: week, me: me, opponent: opponent, hasMedianGame: hasMedianGame,
+                           winProbability: winProbability)
     }
 
     static func write(_ lineup: LineupView, _ writer: inout CompactWriter) {
@@ -109,6 +127,15 @@ enum CompactRows {
 
     /// Stored by position: append new states at the end, never reorder.
     static let starterStates: [StarterState] = [.toPlay, .playing, .done, .notPlaying]
+
+    static func swing(_ reader: inout CompactReader) throws -> WinSwing {
+        let side = try reader.int()
+        guard winSwingSides.indices.contains(side) else { throw CompactCodingError(description: "unknown win swing side \(side)") }
+        return WinSwing(side: winSwingSides[side], at: try reader.optional { try $0.date() })
+    }
+
+    /// Stored by position, like ``starterStates``.
+    static let winSwingSides: [WinSwing.Side] = [.me, .them]
 
     // MARK: Matchups snapshots
 

@@ -62,7 +62,7 @@ public struct LifecycleRow: Sendable, Hashable {
 
     /// The header of stored bytes, without keeping them.
     static func header(of bytes: [UInt8]) throws -> Header {
-        var reader = try CompactReader(bytes, version: CompactRows.lifecycleVersion, what: "lifecycle row")
+        var reader = try CompactReader(bytes, versions: CompactRows.lifecycleVersions, what: "lifecycle row")
         let activity = try CompactRows.lifecycleHeader(&reader).activity
         return Header(activityStartedAt: activity?.startedAt, lastEventAt: activity?.lastEventAt, graceSince: activity?.graceSince)
     }

@@ -60,6 +60,12 @@ public struct LiveActivityContentState: Codable, Hashable, Sendable {
     /// Apple Watch Smart Stack and CarPlay lines.
     public let small: LiveActivitySmallText
 
+    /// The registration's chance of winning, ready to show beside the Lock Screen headline
+    /// and under the expanded centre, e.g. `"62% to win"`. `nil` when the server does not
+    /// know it, or once the result is decided (the final score says it). Added in schema
+    /// version 2: a server from before then never sends it.
+    public let winChance: String?
+
     public init(
         schemaVersion: Int = LiveActivitySchemaVersion.current,
         updatedAt: Int,
@@ -84,7 +90,8 @@ public struct LiveActivityContentState: Codable, Hashable, Sendable {
         minimal: String,
         expanded: LiveActivityExpandedText,
         lockScreen: LiveActivityLockScreenText,
-        small: LiveActivitySmallText
+        small: LiveActivitySmallText,
+        winChance: String? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.updatedAt = updatedAt
@@ -110,5 +117,6 @@ public struct LiveActivityContentState: Codable, Hashable, Sendable {
         self.expanded = expanded
         self.lockScreen = lockScreen
         self.small = small
+        self.winChance = winChance
     }
 }

@@ -1,7 +1,9 @@
 /// The Dynamic Island's expanded regions, ready to render.
 ///
 /// The team names above the scores come from ``LiveActivityAttributes/myTeamShortName``
-/// and ``LiveActivityAttributes/opponentTeamShortName``.
+/// and ``LiveActivityAttributes/opponentTeamShortName``; the win chance under the centre, when
+/// there is one, from ``LiveActivityContentState/winChance`` (kept outside this type so
+/// its shape stays what version 1 phones decode).
 public struct LiveActivityExpandedText: Codable, Hashable, Sendable {
     /// Leading region: the registration's score, e.g. `"87.4"`.
     public let leading: String
@@ -22,7 +24,8 @@ public struct LiveActivityExpandedText: Codable, Hashable, Sendable {
 }
 
 /// The Lock Screen (and StandBy) presentation, ready to render. Its title is
-/// ``LiveActivityAttributes/title``.
+/// ``LiveActivityAttributes/title``; the win chance beside the headline, when there is one,
+/// is ``LiveActivityContentState/winChance``.
 public struct LiveActivityLockScreenText: Codable, Hashable, Sendable {
     /// The main line, e.g. `"Up 15.3 — 87.4 – 72.1"` or `"Won 112.4 – 98.7"`.
     public let headline: String

@@ -6,5 +6,8 @@
 /// number does not.
 public enum LiveActivitySchemaVersion {
     /// The version every content state and attributes value built by this code carries.
-    public static let current: Int = 1
+    ///
+    /// - 1: the first shape.
+    /// - 2: ``LiveActivityContentState/winChance`` (optional).
+    public static let current: Int = 2
 }

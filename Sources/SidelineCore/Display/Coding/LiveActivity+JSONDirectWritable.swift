@@ -65,6 +65,10 @@ extension LiveActivityContentState: JSONDirectWritable {
         try output.write(topPerformers)
         output.append(#","updatedAt":"#)
         output.write(updatedAt)
+        if let winChance {
+            output.append(#","winChance":"#)
+            output.write(winChance)
+        }
         output.append(UInt8(ascii: "}"))
     }
 }
