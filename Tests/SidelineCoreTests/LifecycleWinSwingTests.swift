@@ -29,9 +29,9 @@ struct LifecycleWinSwingTests {
         #expect(first.events.map(\.isWinSwing) == [true])
         #expect(first.state.activity?.winSwing == WinSwing(side: .me, at: Self.t0))
 
+        // A change of the chance alone that is no moment is not news: nothing goes out.
         let soon = step(first.state, 38, minute: 5)
-        #expect(soon.events.map(\.kind) == [.update])
-        #expect(soon.events.map(\.isWinSwing) == [false])
+        #expect(soon.events.isEmpty)
         #expect(soon.state.activity?.winSwing == WinSwing(side: .me, at: Self.t0))
 
         let later = step(soon.state, 35, minute: 12)
@@ -39,12 +39,12 @@ struct LifecycleWinSwingTests {
         #expect(later.state.activity?.winSwing == WinSwing(side: .them, at: Self.t0 + 12 * 60))
     }
 
-    @Test("Flapping 49 / 51 / 49 % sends updates, none of them a swing")
+    @Test("Flapping 49 / 51 / 49 % sends nothing: the chance alone is no news, and no swing")
     func flappingIsQuiet() {
-        var state = Self.running(showing: 49, swing: WinSwing(side: .them, at: nil))
+        var state = Self.running(showing: 49, swing: WinSwing(side: .them, at: nil), lastEventAt: Self.t0)
         for (minute, percent) in [(1.0, 51.0), (2, 49), (3, 51), (4, 49)] {
             let result = step(state, percent, minute: minute)
-            #expect(result.events.map(\.isWinSwing) == [false])
+            #expect(result.events.isEmpty)
             state = result.state
         }
         #expect(state.activity?.winSwing == WinSwing(side: .them, at: nil))
@@ -58,14 +58,17 @@ struct LifecycleWinSwingTests {
         #expect(result.state.activity?.winSwing == WinSwing(side: .me, at: nil))
     }
 
-    @Test("A keep-alive is never a swing, even with one held back and due")
-    func keepAliveIsNeverASwing() {
+    @Test("A swing held back goes out once its ten minutes are up, with nothing else new; a keep-alive is never one")
+    func heldBackSwingThenKeepAlive() {
         // The swing to them at minute 5 was held back (the last moment was at minute 0).
         let state = Self.running(showing: 35, swing: WinSwing(side: .me, at: Self.t0), lastEventAt: Self.t0 + 5 * 60)
         let result = step(state, 35, minute: 15)
-        #expect(result.events.map(\.reason) == [.keepAlive])
-        #expect(result.events.map(\.isWinSwing) == [false])
-        #expect(result.state.activity?.winSwing == WinSwing(side: .me, at: Self.t0))
+        #expect(result.events.map(\.isWinSwing) == [true])
+        #expect(result.state.activity?.winSwing == WinSwing(side: .them, at: Self.t0 + 15 * 60))
+        // Ten quiet minutes later: a keep-alive, and not a swing.
+        let quiet = step(result.state, 35, minute: 25)
+        #expect(quiet.events.map(\.reason) == [.keepAlive])
+        #expect(quiet.events.map(\.isWinSwing) == [false])
     }
 
     @Test("A rollover's new activity keeps the swing its old one remembered: the matchup goes on")
@@ -76,5 +79,26 @@ struct LifecycleWinSwingTests {
         #expect(result.events.map(\.reason) == [.rollover, .rollover])
         #expect(result.state.activity?.id == "r-2")
         #expect(result.state.activity?.winSwing == mark)
+    }
+}
+
+@Suite("Lifecycle: the chance alone is not an update")
+struct LifecycleChanceAloneTests {
+    typealias F = DisplayFixtures
+    let settings = LifecycleSettings()
+
+    @Test("A new chance with the same points waits for the next real change or keep-alive, which carries it")
+    func chanceRidesAlong() {
+        let t0 = F.now
+        let state = LifecycleState(activity: ActivityState(id: "r-1", startedAt: t0 - 3600, phase: .live,
+                                                           lastView: F.matchup(F.myLineup(), F.theirLineup(), winProbability: 0.55), lastEventAt: t0), startedCount: 1)
+        func step(_ chance: Double, at: Date) -> LifecycleMachine.Transition {
+            LifecycleMachine.step(state, LifecycleInput(now: at, view: F.matchup(F.myLineup(), F.theirLineup(), winProbability: chance),
+                                                       startConfirmed: true, mayStart: true, activityPrefix: "r"), settings: settings)
+        }
+        #expect(step(0.58, at: t0 + 60).events.isEmpty)
+        let keepAlive = step(0.58, at: t0 + PushPolicy.keepAliveInterval)
+        #expect(keepAlive.events.map(\.reason) == [.keepAlive])
+        #expect(keepAlive.events.first?.view.winProbability == 0.58)
     }
 }

@@ -122,8 +122,12 @@ public enum LifecycleMachine {
         return (next, [event])
     }
 
+    /// A change of the win probability alone is not news (it moves with every game clock):
+    /// it goes out with the next real change or keep-alive, or at once as a swing moment
+    /// (``PushPolicy/winSwing(after:showing:at:)``, with its hysteresis). ADR 028.
     private static func updateIfChanged(_ state: LifecycleState, _ activity: ActivityState, view: MatchupView, phase: ActivityState.Phase, at now: Date) -> Transition {
-        guard view != activity.lastView else {
+        let changed = !view.sameApartFromChance(as: activity.lastView) || PushPolicy.winSwing(after: activity.winSwing, showing: view, at: now).isMoment
+        guard changed else {
             if PushPolicy.keepAliveDue(lastSentAt: activity.lastEventAt ?? activity.startedAt, now: now) {
                 return update(state, activity, view: view, phase: phase, reason: .keepAlive, at: now)
             }

@@ -119,3 +119,15 @@ public struct MatchupView: Sendable, Codable, Hashable {
         self.winProbability = winProbability
     }
 }
+
+extension MatchupView {
+    /// The same view with another win probability.
+    public func with(winProbability: Double?) -> MatchupView {
+        MatchupView(leagueName: leagueName, season: season, week: week, me: me, opponent: opponent, hasMedianGame: hasMedianGame, winProbability: winProbability)
+    }
+
+    /// Equal in everything but the win probability.
+    public func sameApartFromChance(as other: MatchupView) -> Bool {
+        with(winProbability: other.winProbability) == other
+    }
+}

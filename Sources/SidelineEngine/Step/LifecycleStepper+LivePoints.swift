@@ -38,8 +38,8 @@ extension LifecycleStepper {
     func withChance(_ view: MatchupView, league: League, week: WeekKey, schedule: WeekSchedule?) -> MatchupView {
         guard let live = livePoints, live.week == week, let projections = live.projections?.lines, let scoring = league.scoringSettings else { return view }
         let chance = MatchupChance.of(view, schedule: schedule) { id in projections[id].map(scoring.points) }
-        return MatchupView(leagueName: view.leagueName, season: view.season, week: view.week, me: view.me, opponent: view.opponent,
-                           hasMedianGame: view.hasMedianGame, winProbability: chance)
+        // To the percent shown: a finer figure would only make views differ that look the same.
+        return view.with(winProbability: chance.map { ($0 * 100).rounded() / 100 })
     }
 
     /// At a new body: what the registration's activity showed against what Sleeper now says,
