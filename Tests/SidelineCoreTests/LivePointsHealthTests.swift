@@ -86,6 +86,6 @@ struct PollPlannerLivePointsTests {
         let due = PollPlanner.prioritized(input(gameOn: false, stats: nil, projections: nil, scoring: leagues))
         #expect(due.map(\.call) == [.leagueSettings(leagueID: "A"), .leagueSettings(leagueID: "C")] || due.map(\.call) == [.leagueSettings(leagueID: "C"), .leagueSettings(leagueID: "A")])
         #expect(due.allSatisfy { $0.priority == .background })
-        #expect(PlannedCall.statLines(.stats, week).scope == .scores)
+        #expect(PlannedCall.statLines(.stats, week).scope == .stats)
     }
 }
