@@ -78,6 +78,8 @@ enum FakeSleeperJSON {
                 "home_score": g.homeScore, "away_score": g.awayScore,
                 "is_in_progress": g.status == .inGame, "is_over": g.status == .complete,
                 "has_started": g.status == .inGame || g.status == .complete,
+                "quarter_num": g.clock.map { $0.quarter as Any } ?? NSNull(),
+                "time_remaining": g.clock.map { $0.remaining as Any } ?? NSNull(),
             ] as [String: Any],
         ] as [String: Any]
     }
@@ -100,7 +102,12 @@ enum FakeSleeperJSON {
             return [
                 "id": g.gameID, "date": espnDate(g.kickoff),
                 "competitions": [[
-                    "status": ["type": ["state": state, "name": name, "completed": g.status == .complete] as [String: Any]] as [String: Any],
+                    "status": [
+                        // ESPN's shape before kickoff: period 0 on a clock at 0:00.
+                        "period": g.clock?.quarter ?? 0, "clock": Double(g.clock?.secondsLeft ?? 0),
+                        "displayClock": g.clock?.display ?? "0:00",
+                        "type": ["state": state, "name": name, "completed": g.status == .complete] as [String: Any],
+                    ] as [String: Any],
                     "competitors": [competitor(g.home, "home", g.homeScore), competitor(g.away, "away", g.awayScore)],
                 ] as [String: Any]],
             ] as [String: Any]

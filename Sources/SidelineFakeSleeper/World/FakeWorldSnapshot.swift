@@ -90,8 +90,12 @@ public struct FakeGame: Sendable, Hashable {
     public var status: Status
     public var homeScore: Int
     public var awayScore: Int
+    /// Quarter and time left, served as `quarter_num`/`time_remaining` and ESPN's
+    /// `period`/`clock`; `nil` serves none (a game not started).
+    public var clock: FakeGameClock?
 
-    public init(gameID: String, home: TeamCode, away: TeamCode, kickoff: Date, status: Status, homeScore: Int = 0, awayScore: Int = 0) {
+    public init(gameID: String, home: TeamCode, away: TeamCode, kickoff: Date, status: Status, homeScore: Int = 0, awayScore: Int = 0,
+                clock: FakeGameClock? = nil) {
         self.gameID = gameID
         self.home = home
         self.away = away
@@ -99,5 +103,6 @@ public struct FakeGame: Sendable, Hashable {
         self.status = status
         self.homeScore = homeScore
         self.awayScore = awayScore
+        self.clock = clock
     }
 }
