@@ -21,15 +21,17 @@ enum FakeSleeperJSON {
     }
 
     static func league(_ l: League, rosters: Int) -> Any {
-        [
+        var object: [String: Any] = [
             "league_id": l.leagueID, "name": l.name, "season": l.season, "season_type": "regular",
             "sport": "nfl", "status": l.status.sleeperValue, "total_rosters": rosters,
             "previous_league_id": l.previousLeagueID.map { $0 as Any } ?? NSNull(),
             "draft_id": "0", "avatar": NSNull(),
             "roster_positions": ["QB", "RB", "RB", "WR", "WR", "TE", "FLEX", "K", "DEF", "BN", "BN"],
             "settings": ["best_ball": l.isBestBall ? 1 : 0, "start_week": 1, "playoff_week_start": 15, "num_teams": rosters],
-            "scoring_settings": ["rec": 1.0, "pass_td": 4.0, "rush_yd": 0.1],
-        ] as [String: Any]
+        ]
+        // A league made by hand without rules is served without them.
+        if let rules = l.scoringSettings { object["scoring_settings"] = rules.pointsPerStat }
+        return object
     }
 
     static func roster(_ r: Roster, leagueID: String) -> Any {

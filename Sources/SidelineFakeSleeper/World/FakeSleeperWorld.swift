@@ -11,7 +11,8 @@ public final class FakeSleeperWorld: Sendable {
     /// Builds the world as it is at a simulated instant (a scripted game day).
     public typealias Provider = @Sendable (Date) -> FakeWorldSnapshot
     /// Answers a request (path, query) at a simulated instant without building a snapshot;
-    /// `nil` falls through to the snapshot. For worlds too big to rebuild per request.
+    /// `nil` falls through to the snapshot. For worlds too big to rebuild per request. A
+    /// name repeated in the query (`position[]`) has its values comma-joined.
     public typealias Router = @Sendable (_ path: String, _ query: [String: String], _ now: Date) -> (status: Int, body: Data)?
 
     struct State {

@@ -15,13 +15,18 @@ public struct FakeWorldSnapshot: Sendable {
     /// The `players/nfl` body, served as is.
     public var playersJSON: Data
     public var games: [GamesKey: [FakeGame]]
+    /// The stats feed's rows by week (`/stats/nfl/{season}/{week}?season_type=…`).
+    public var stats: [GamesKey: [FakeStatLine]]
+    /// The projections feed's rows by week.
+    public var projections: [GamesKey: [FakeStatLine]]
 
     public init(
         state: NFLState = NFLState(week: 1, season: "2026", seasonType: .regular, leagueSeason: "2026"),
         users: [SleeperUser] = [], leagues: [League] = [], leagueIDsByUser: [String: [String]] = [:],
         rosters: [String: [Roster]] = [:], members: [String: [LeagueMember]] = [:],
         matchups: [MatchupKey: [FakeMatchup]] = [:], playersJSON: Data = Data("{}".utf8),
-        games: [GamesKey: [FakeGame]] = [:]
+        games: [GamesKey: [FakeGame]] = [:], stats: [GamesKey: [FakeStatLine]] = [:],
+        projections: [GamesKey: [FakeStatLine]] = [:]
     ) {
         self.state = state
         self.users = users
@@ -32,6 +37,8 @@ public struct FakeWorldSnapshot: Sendable {
         self.matchups = matchups
         self.playersJSON = playersJSON
         self.games = games
+        self.stats = stats
+        self.projections = projections
     }
 
     /// Finds a user by id or by username (case-insensitive, as Sleeper does).
@@ -50,7 +57,7 @@ public struct MatchupKey: Sendable, Hashable {
     }
 }
 
-/// A season type, season and week, the key of the scores feed.
+/// A season type, season and week, the key of the scores, stats and projections feeds.
 public struct GamesKey: Sendable, Hashable {
     public let seasonType: SeasonType
     public let season: String
