@@ -8,6 +8,10 @@ import Foundation
 /// - a game once final stays final; one once in progress never goes back to scheduled;
 /// - a game postponed or suspended after kickoff counts as done (its players are done);
 /// - a game still in progress `stalledAfter` past kickoff is treated as done (and noted).
+///
+/// A game's quarter and clock come from the newest observation that agrees with its merged
+/// status; a status the merger decides itself (done after a postponement or a stall) has
+/// none, since the last reading would only say the game is not over.
 public enum GameStatusMerger {
     public static let stalledAfter: TimeInterval = 6 * 3600
 
@@ -26,7 +30,7 @@ public enum GameStatusMerger {
             if status != game.status {
                 notes.append("game \(game.id) \(game.away)@\(game.home): feed says \(game.status.rawValue) after \(old.status.rawValue); keeping \(status.rawValue)")
             }
-            return game.with(status: status)
+            return game.merged(status: status, old: old)
         }
         // A game the feed stopped listing keeps what we knew of it.
         let seen = Set(observed.games.map(\.id))
@@ -41,7 +45,7 @@ public enum GameStatusMerger {
         let games = schedule.games.map { game -> NFLGame in
             if game.status == .inProgress, now.timeIntervalSince(game.kickoff) >= stalledAfter {
                 notes.append("game \(game.id) \(game.away)@\(game.home) still in progress 6 h after kickoff: treating it as done")
-                return game.with(status: .final)
+                return game.withoutClock(status: .final)
             }
             return game
         }
@@ -56,5 +60,31 @@ public enum GameStatusMerger {
         case (.inProgress, .scheduled): return .inProgress
         default: return new
         }
+    }
+}
+
+extension NFLGame {
+    /// This observation with the merged `status`, and the clock of whichever observation
+    /// agrees with it.
+    fileprivate func merged(status: GameStatus, old: NFLGame) -> NFLGame {
+        if status == self.status {
+            // A feed that lists a game in progress without its clock (or a fallback that
+            // has none) does not erase the last reading.
+            if status == .inProgress, quarter == nil, old.status == .inProgress { return withClock(of: old) }
+            return self
+        }
+        // The feed flapped (final back to pre-game, live back to scheduled): the last
+        // observation that said what we keep also says where the game was.
+        if status == old.status { return withClock(of: old).with(status: status) }
+        return withoutClock(status: status)
+    }
+
+    fileprivate func withClock(of other: NFLGame) -> NFLGame {
+        NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: status,
+                quarter: other.quarter, secondsLeftInQuarter: other.secondsLeftInQuarter)
+    }
+
+    fileprivate func withoutClock(status: GameStatus) -> NFLGame {
+        NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: status)
     }
 }

@@ -50,7 +50,8 @@ extension GameDayScript {
             let status: FakeGame.Status = now < game.kickoff ? .preGame : (now < game.end ? .inGame : .complete)
             let progress = min(max(now.timeIntervalSince(game.kickoff) / gameLength, 0), 1)
             return FakeGame(gameID: game.gameID, home: game.home, away: game.away, kickoff: game.kickoff, status: status,
-                            homeScore: Int(progress * 27), awayScore: Int(progress * 20))
+                            homeScore: Int(progress * 27), awayScore: Int(progress * 20),
+                            clock: status == .preGame ? nil : FakeGameClock(progress: progress))
         }
     }
 

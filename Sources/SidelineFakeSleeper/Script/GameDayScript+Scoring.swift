@@ -2,26 +2,56 @@ import Foundation
 import SidelineCore
 
 extension GameDayScript {
-    /// How often a player's points move during his game.
+    /// How often a player's stats move during his game.
     public static let scoringStep: TimeInterval = 5 * 60
 
-    /// A player's points at `now`: 0 before his kickoff (and all day on a bye), growing by a
-    /// deterministic amount every ``scoringStep`` of his game, flat after it ends.
-    public static func points(for playerID: String, at now: Date) -> Double {
-        guard playerID != MatchupEntry.emptySlot, let player = player(playerID),
-              let team = TeamCode(normalizing: player.team), let game = game(for: team), now >= game.kickoff
-        else { return 0 }
+    /// The demo league's `scoring_settings`: half-PPR.
+    public static let scoringSettings = FakeScoring.halfPPR
+
+    /// The week the stats and projections feeds serve: 2026 regular season, week 12.
+    public static let statsWeek = GamesKey(seasonType: .regular, season: season, week: week)
+
+    /// A player's stats at `now`: `nil` before his kickoff (and all day on a bye), growing
+    /// deterministically every ``scoringStep`` of his game, flat after it ends.
+    public static func stats(for playerID: String, at now: Date) -> [String: Double]? {
+        guard let player = player(playerID), let game = game(of: player), now >= game.kickoff else { return nil }
         let elapsed = min(now, game.end).timeIntervalSince(game.kickoff)
-        let steps = Int(elapsed / scoringStep)
-        var generator = SplitMix64(seed: stableHash(playerID))
-        var total = 0.0
-        for _ in 0..<steps {
-            let roll = generator.next()
-            // Mostly small gains (yards), now and then a touchdown-sized jump: about 13 points
-            // per player per game, 100–140 per lineup, like a real week.
-            total += roll % 29 == 0 ? 6.0 : Double(roll % 4) / 10
+        let tally = FakeTally.after(steps: Int(elapsed / scoringStep), seed: stableHash(playerID))
+        return tally.stats(position: player.position)
+    }
+
+    /// A player's points at `now`: his stats under the demo league's settings, to the
+    /// hundredth (about 13 a player a game, 100–140 a lineup, like a real week).
+    public static func points(for playerID: String, at now: Date) -> Double {
+        FakeScoring.points(stats(for: playerID, at: now) ?? [:], under: scoringSettings)
+    }
+
+    /// A player's projected stats for his whole game; `nil` on a bye. Fixed all week.
+    public static func projection(for playerID: String) -> [String: Double]? {
+        guard let player = player(playerID), game(of: player) != nil else { return nil }
+        return FakeTally.projection(position: player.position, seed: stableHash("projection-\(playerID)"))
+    }
+
+    /// The stats feed at `now`: a row for every player whose game has kicked off.
+    public static func statLines(at now: Date) -> [FakeStatLine] {
+        players.compactMap { player in
+            stats(for: player.id, at: now).map { line(player, $0) }
         }
-        return (total * 100).rounded() / 100
+    }
+
+    /// The projections feed: a row for every player with a game this week.
+    public static let projectionLines: [FakeStatLine] = players.compactMap { player in
+        projection(for: player.id).map { line(player, $0) }
+    }
+
+    /// Every other row carries Sleeper's pre-computed PPR total, which clients must ignore.
+    static func line(_ player: ScriptedPlayer, _ stats: [String: Double]) -> FakeStatLine {
+        let ppr = stableHash(player.id) % 2 == 0 ? FakeScoring.points(stats, under: FakeScoring.ppr) : nil
+        return FakeStatLine(playerID: player.id, position: player.position, team: player.team, stats: stats, pprPoints: ppr)
+    }
+
+    static func game(of player: ScriptedPlayer) -> ScriptedGame? {
+        TeamCode(normalizing: player.team).flatMap(game(for:))
     }
 
     /// FNV-1a: stable across runs and platforms, unlike `Hasher`.

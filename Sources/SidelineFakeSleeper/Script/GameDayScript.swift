@@ -4,8 +4,9 @@ import SidelineCore
 /// A deterministic scripted Sunday: season 2026, regular-season week 12 (22–24 Nov 2026).
 ///
 /// Every instant is UTC (Eastern time is UTC−5 in November). Each game is `pre_game` before
-/// kickoff, `in_game` for ``gameLength`` (3 h 10 min), then `complete`. Players score in
-/// deterministic steps during their own game only, so any instant answers the same way.
+/// kickoff, `in_game` for ``gameLength`` (3 h 10 min), then `complete`. Players gain stats in
+/// deterministic steps during their own game only, and the matchups score those stats with
+/// the league's half-PPR settings, so any instant answers the same way.
 ///
 /// The league is built so the two demo users have the days the lifecycle must handle:
 /// - `demo_alex` (roster 1): London 9:30 ET, the 1:00 window, 4:05/4:25 and Sunday night:
@@ -43,7 +44,7 @@ public enum GameDayScript {
     /// Builds the world as it is at `now`.
     public static func snapshot(at now: Date) -> FakeWorldSnapshot {
         let league = League(leagueID: leagueID, name: leagueName, season: season, status: .inSeason,
-                            previousLeagueID: nil, isBestBall: false)
+                            previousLeagueID: nil, isBestBall: false, scoringSettings: scoringSettings)
         let lines = matchups(at: now)
         return FakeWorldSnapshot(
             state: NFLState(week: week, season: season, seasonType: .regular, leagueSeason: season),
@@ -54,7 +55,9 @@ public enum GameDayScript {
             members: [leagueID: users.map { LeagueMember(userID: $0.userID, displayName: $0.username, teamName: $0.teamName) }],
             matchups: [MatchupKey(leagueID: leagueID, week: week): lines],
             playersJSON: playersJSON,
-            games: [GamesKey(seasonType: .regular, season: season, week: week): games(at: now)]
+            games: [statsWeek: games(at: now)],
+            stats: [statsWeek: statLines(at: now)],
+            projections: [statsWeek: projectionLines]
         )
     }
 
@@ -79,20 +82,13 @@ public enum GameDayScript {
         }
     }
 
-    /// Matchup lines at `now`: starters' points accumulate during their games.
+    /// Matchup lines at `now`: each player's stats scored with the league's settings
+    /// (``scoringSettings``), the team's points its starters' sum.
     public static func matchups(at now: Date) -> [FakeMatchup] {
         lineups.map { lineup in
-            let startersPoints = lineup.starters.map { points(for: $0, at: now) }
-            var playersPoints: [String: Double] = [:]
-            for id in lineup.starters + lineup.bench where id != MatchupEntry.emptySlot {
-                playersPoints[id] = points(for: id, at: now)
-            }
             let matchupID = pairings.first { $0.rosters.0 == lineup.rosterID || $0.rosters.1 == lineup.rosterID }?.matchupID
-            let total = (startersPoints.reduce(0, +) * 100).rounded() / 100
-            return FakeMatchup(entry: MatchupEntry(
-                rosterID: lineup.rosterID, matchupID: matchupID, points: total, starters: lineup.starters,
-                startersPoints: startersPoints, players: lineup.starters.filter { $0 != MatchupEntry.emptySlot } + lineup.bench,
-                playersPoints: playersPoints))
+            return FakeMatchup(entry: FakeScoring.entry(rosterID: lineup.rosterID, matchupID: matchupID,
+                                                        starters: lineup.starters, bench: lineup.bench) { points(for: $0, at: now) })
         }
     }
 }

@@ -21,15 +21,17 @@ enum FakeSleeperJSON {
     }
 
     static func league(_ l: League, rosters: Int) -> Any {
-        [
+        var object: [String: Any] = [
             "league_id": l.leagueID, "name": l.name, "season": l.season, "season_type": "regular",
             "sport": "nfl", "status": l.status.sleeperValue, "total_rosters": rosters,
             "previous_league_id": l.previousLeagueID.map { $0 as Any } ?? NSNull(),
             "draft_id": "0", "avatar": NSNull(),
             "roster_positions": ["QB", "RB", "RB", "WR", "WR", "TE", "FLEX", "K", "DEF", "BN", "BN"],
             "settings": ["best_ball": l.isBestBall ? 1 : 0, "start_week": 1, "playoff_week_start": 15, "num_teams": rosters],
-            "scoring_settings": ["rec": 1.0, "pass_td": 4.0, "rush_yd": 0.1],
-        ] as [String: Any]
+        ]
+        // A league made by hand without rules is served without them.
+        if let rules = l.scoringSettings { object["scoring_settings"] = rules.pointsPerStat }
+        return object
     }
 
     static func roster(_ r: Roster, leagueID: String) -> Any {
@@ -78,6 +80,8 @@ enum FakeSleeperJSON {
                 "home_score": g.homeScore, "away_score": g.awayScore,
                 "is_in_progress": g.status == .inGame, "is_over": g.status == .complete,
                 "has_started": g.status == .inGame || g.status == .complete,
+                "quarter_num": g.clock.map { $0.quarter as Any } ?? NSNull(),
+                "time_remaining": g.clock.map { $0.remaining as Any } ?? NSNull(),
             ] as [String: Any],
         ] as [String: Any]
     }
@@ -100,7 +104,12 @@ enum FakeSleeperJSON {
             return [
                 "id": g.gameID, "date": espnDate(g.kickoff),
                 "competitions": [[
-                    "status": ["type": ["state": state, "name": name, "completed": g.status == .complete] as [String: Any]] as [String: Any],
+                    "status": [
+                        // ESPN's shape before kickoff: period 0 on a clock at 0:00.
+                        "period": g.clock?.quarter ?? 0, "clock": Double(g.clock?.secondsLeft ?? 0),
+                        "displayClock": g.clock?.display ?? "0:00",
+                        "type": ["state": state, "name": name, "completed": g.status == .complete] as [String: Any],
+                    ] as [String: Any],
                     "competitors": [competitor(g.home, "home", g.homeScore), competitor(g.away, "away", g.awayScore)],
                 ] as [String: Any]],
             ] as [String: Any]

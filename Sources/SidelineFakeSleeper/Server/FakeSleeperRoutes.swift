@@ -44,6 +44,10 @@ enum FakeSleeperRoutes {
             guard let week = Int(parts[4]) else { return notFound }
             let lines = snapshot.matchups[MatchupKey(leagueID: parts[2], week: week)] ?? []
             return json(lines.map(FakeSleeperJSON.matchup))
+        case 4 where parts[1] == "nfl" && (parts[0] == "stats" || parts[0] == "projections"):
+            guard let request = FakeStatsRequest(parts: parts.map { $0[...] }, query: query) else { return notFound }
+            let lines = request.category == .stats ? snapshot.stats[request.week] : snapshot.projections[request.week]
+            return Answer(status: 200, body: request.body(lines ?? []))
         case 5 where parts[0] == "scores" && parts[1] == "nfl":
             guard let week = Int(parts[4]) else { return notFound }
             let key = GamesKey(seasonType: SeasonType(sleeperValue: parts[2]), season: parts[3], week: week)

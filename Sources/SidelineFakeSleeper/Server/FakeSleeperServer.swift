@@ -75,8 +75,7 @@ struct FakeSleeperResponder: HTTPResponder {
             break
         }
 
-        var query: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+        let query = Self.query(request.uri.queryParameters)
         let answer = world.route(path: path, query: query) ?? world.answer(for: path + "?" + (request.uri.query ?? "")) { snapshot in
             FakeSleeperRoutes.answer(path: path, query: query, world: snapshot)
         }
@@ -92,6 +91,18 @@ struct FakeSleeperResponder: HTTPResponder {
         var answerHeaders = answer.headers
         answerHeaders["ETag"] = etag
         return Self.response(status: answer.status, body: answer.body, headers: answerHeaders)
+    }
+
+    /// The query as the routes read it. Hummingbird decodes values but not names, so
+    /// `position%5B%5D` is decoded here; a repeated name (`position[]=QB&position[]=RB`)
+    /// keeps every value, comma-joined in arrival order (`"QB,RB"`).
+    static func query(_ parameters: some Sequence<(key: Substring, value: Substring)>) -> [String: String] {
+        var query: [String: String] = [:]
+        for (key, value) in parameters {
+            let name = String(key).removingPercentEncoding ?? String(key)
+            query[name] = query[name].map { $0 + "," + value } ?? String(value)
+        }
+        return query
     }
 
     static func response(status: Int, body: Data, headers: [String: String]) -> Response {

@@ -13,6 +13,9 @@ import Synchronization
 public struct SyntheticLeagues: Sendable {
     public static let rostersPerLeague = 12
     public static let lineupChangeLead: TimeInterval = 120
+    /// Every synthetic league's `scoring_settings`: half-PPR. One set for all, so each
+    /// player's points are scored once (``SyntheticPlayers``), not once per league.
+    public static let scoringSettings = FakeScoring.halfPPR
 
     public let count: Int
     public let registered: Int
@@ -35,7 +38,7 @@ public struct SyntheticLeagues: Sendable {
 
     public func league(_ index: Int) -> League {
         League(leagueID: leagueID(index), name: "Synthetic League \(index + 1)", season: SyntheticSunday.season,
-               status: .inSeason, previousLeagueID: nil, isBestBall: false)
+               status: .inSeason, previousLeagueID: nil, isBestBall: false, scoringSettings: Self.scoringSettings)
     }
 
     /// One roster: players by depth, and which of them start at `now`.
@@ -89,7 +92,8 @@ public struct SyntheticLeagues: Sendable {
         }
     }
 
-    /// `GET /v1/league/{id}/matchups/{week}` at `now`, as Sleeper shapes it.
+    /// `GET /v1/league/{id}/matchups/{week}` at `now`, as Sleeper shapes it: each player's
+    /// stats scored with the league's settings (``SyntheticPlayers/points(_:at:)``).
     public func matchupsJSON(_ index: Int, at now: Date) -> Data {
         var out = "["
         for (offset, roster) in rosters(index).enumerated() {
@@ -108,7 +112,7 @@ public struct SyntheticLeagues: Sendable {
     }
 
     /// The router to install with ``FakeSleeperWorld/setRouter(_:)``: state, scores feed,
-    /// ESPN's board, players and every league's matchups.
+    /// ESPN's board, players, every league and its matchups, and the stats and projections feeds.
     public func router(playersJSON: Data) -> FakeSleeperWorld.Router {
         let leagues = self
         let state = NFLState(week: SyntheticSunday.week, season: SyntheticSunday.season, seasonType: .regular, leagueSeason: SyntheticSunday.season)
@@ -118,6 +122,14 @@ public struct SyntheticLeagues: Sendable {
                 guard let index = leagues.leagueIndex(String(parts[2])) else { return (404, Data("null".utf8)) }
                 guard Int(parts[4]) == SyntheticSunday.week else { return (200, Data("[]".utf8)) }
                 return (200, leagues.matchupsJSON(index, at: now))
+            }
+            if parts.count == 3, parts[0] == "v1", parts[1] == "league" {
+                guard let index = leagues.leagueIndex(String(parts[2])) else { return (404, Data("null".utf8)) }
+                let league = FakeSleeperJSON.league(leagues.league(index), rosters: Self.rostersPerLeague)
+                return (200, FakeSleeperJSON.encode(league))
+            }
+            if let request = FakeStatsRequest(parts: parts, query: query) {
+                return (200, request.body(SyntheticSunday.statLines(request, at: now)))
             }
             switch path {
             case "/v1/state/nfl": return (200, FakeSleeperJSON.encode(FakeSleeperJSON.state(state)))

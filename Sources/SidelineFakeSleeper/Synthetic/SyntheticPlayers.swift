@@ -36,30 +36,53 @@ public enum SyntheticPlayers {
 
     public static let byID: [String: Player] = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
 
-    /// Each pool player's points after 0…n scoring steps of his game.
+    /// Each pool player's stats after 0…n scoring steps of his game.
     static let steps = Int((SyntheticSunday.gameLength / SyntheticSunday.scoringStep).rounded(.up))
-    static let pointsTable: [String: [Double]] = {
-        var table: [String: [Double]] = [:]
+    static let statsTable: [String: [[String: Double]]] = {
+        var table: [String: [[String: Double]]] = [:]
         for player in pool {
             var generator = SplitMix64(seed: GameDayScript.stableHash("synthetic-\(player.id)"))
-            var total = 0.0
-            var row = [0.0]
+            var tally = FakeTally()
+            var row = [tally.stats(position: player.position)]
             for _ in 0..<steps {
-                let roll = generator.next()
-                total += roll % 29 == 0 ? 6.0 : Double(roll % 4) / 10
-                row.append((total * 100).rounded() / 100)
+                tally.add(roll: generator.next())
+                row.append(tally.stats(position: player.position))
             }
             table[player.id] = row
         }
         return table
     }()
 
+    /// The same steps in points, under ``SyntheticLeagues/scoringSettings`` (every
+    /// synthetic league's): scored once here, since a matchups answer reads hundreds.
+    static let pointsTable: [String: [Double]] = statsTable.mapValues { row in
+        row.map { FakeScoring.points($0, under: SyntheticLeagues.scoringSettings) }
+    }
+
+    /// How many scoring steps of `id`'s game have passed at `now`; `nil` before his kickoff
+    /// and on a bye.
+    static func step(_ id: String, at now: Date) -> Int? {
+        guard let player = byID[id], let game = SyntheticSunday.game(for: player.team), now >= game.kickoff else { return nil }
+        let elapsed = min(now, game.end).timeIntervalSince(game.kickoff)
+        return min(Int(elapsed / SyntheticSunday.scoringStep), steps)
+    }
+
     /// A player's points at `now`: 0 before his kickoff and on a bye, flat after his game.
     public static func points(_ id: String, at now: Date) -> Double {
-        guard let player = byID[id], let game = SyntheticSunday.game(for: player.team), now >= game.kickoff,
-              let row = pointsTable[id] else { return 0 }
-        let elapsed = min(now, game.end).timeIntervalSince(game.kickoff)
-        return row[min(Int(elapsed / SyntheticSunday.scoringStep), row.count - 1)]
+        guard let step = step(id, at: now), let row = pointsTable[id] else { return 0 }
+        return row[step]
+    }
+
+    /// A player's stats at `now`: `nil` before his kickoff and on a bye.
+    public static func stats(_ id: String, at now: Date) -> [String: Double]? {
+        guard let step = step(id, at: now) else { return nil }
+        return statsTable[id]?[step]
+    }
+
+    /// A player's projected stats for his whole game; `nil` on a bye. Fixed all week.
+    public static func projection(_ id: String) -> [String: Double]? {
+        guard let player = byID[id], SyntheticSunday.game(for: player.team) != nil else { return nil }
+        return FakeTally.projection(position: player.position, seed: GameDayScript.stableHash("synthetic-projection-\(id)"))
     }
 
     /// A `players/nfl` body of Sleeper's shape and size: the pool plus free agents, retired

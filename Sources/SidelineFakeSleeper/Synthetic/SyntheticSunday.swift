@@ -55,7 +55,8 @@ public enum SyntheticSunday {
             let status: FakeGame.Status = now < game.kickoff ? .preGame : (now < game.end ? .inGame : .complete)
             let progress = min(max(now.timeIntervalSince(game.kickoff) / gameLength, 0), 1)
             return FakeGame(gameID: game.id, home: game.home, away: game.away, kickoff: game.kickoff, status: status,
-                            homeScore: Int(progress * 24), awayScore: Int(progress * 17))
+                            homeScore: Int(progress * 24), awayScore: Int(progress * 17),
+                            clock: status == .preGame ? nil : FakeGameClock(progress: progress))
         }
     }
 

@@ -17,11 +17,18 @@ public struct FakeFailure: Sendable {
     public let response: Response
     /// How many more requests this applies to; `nil` is every request until cleared.
     public var remaining: Int?
+    /// The simulated instants it applies at; `nil` is always.
+    public let during: Range<Date>?
 
-    public init(pathPrefix: String, response: Response, times: Int? = nil) {
+    public init(pathPrefix: String, response: Response, times: Int? = nil, during: Range<Date>? = nil) {
         self.pathPrefix = pathPrefix
         self.response = response
         self.remaining = times
+        self.during = during
+    }
+
+    func applies(to path: String, at now: Date) -> Bool {
+        path.hasPrefix(pathPrefix) && during.map { $0.contains(now) } != false
     }
 }
 

@@ -11,7 +11,8 @@ public final class FakeSleeperWorld: Sendable {
     /// Builds the world as it is at a simulated instant (a scripted game day).
     public typealias Provider = @Sendable (Date) -> FakeWorldSnapshot
     /// Answers a request (path, query) at a simulated instant without building a snapshot;
-    /// `nil` falls through to the snapshot. For worlds too big to rebuild per request.
+    /// `nil` falls through to the snapshot. For worlds too big to rebuild per request. A
+    /// name repeated in the query (`position[]`) has its values comma-joined.
     public typealias Router = @Sendable (_ path: String, _ query: [String: String], _ now: Date) -> (status: Int, body: Data)?
 
     struct State {
@@ -20,6 +21,7 @@ public final class FakeSleeperWorld: Sendable {
         var router: Router?
         var now: Date
         var failures: [FakeFailure] = []
+        var changes = FakeScriptedChanges()
         var log: [FakeRequestRecord] = []
         var recording = true
         /// Answers already built for the current instant and data (a replay asks the same
@@ -65,11 +67,39 @@ public final class FakeSleeperWorld: Sendable {
         return FakeSleeperRoutes.Answer(status: answer.status, body: answer.body)
     }
 
-    /// What the fake serves right now.
+    /// What the fake serves right now, with the scripted corrections and overrides due.
     public func currentSnapshot() -> FakeWorldSnapshot {
-        let (provider, now, snapshot) = state.withLock { ($0.provider, $0.now, $0.snapshot) }
+        let (provider, now, snapshot, changes) = state.withLock { ($0.provider, $0.now, $0.snapshot, $0.changes) }
         // The provider runs outside the lock: it may be slow and must not block the log.
-        return provider?(now) ?? snapshot
+        let served = provider?(now) ?? snapshot
+        return changes.isEmpty ? served : changes.applied(to: served, at: now)
+    }
+
+    // MARK: Scripted changes
+
+    /// From `correction.from` on, the stats feed and the matchups show the corrected stat.
+    /// (Scripted changes apply to the snapshot, not to a ``Router``'s answers.)
+    public func correctStat(_ correction: FakeStatCorrection) {
+        state.withLock { state in
+            state.changes.corrections.append(correction)
+            state.invalidate()
+        }
+    }
+
+    /// From `override.from` on, the roster's matchups entry carries `custom_points`.
+    public func overridePoints(_ override: FakePointsOverride) {
+        state.withLock { state in
+            state.changes.overrides.append(override)
+            state.invalidate()
+        }
+    }
+
+    /// Forgets every scripted correction and override.
+    public func clearScriptedChanges() {
+        state.withLock { state in
+            state.changes = FakeScriptedChanges()
+            state.invalidate()
+        }
     }
 
     // MARK: Setters
@@ -119,9 +149,11 @@ public final class FakeSleeperWorld: Sendable {
 
     // MARK: Failure injection
 
-    /// Makes requests under `pathPrefix` misbehave, for the next `times` requests or until cleared.
-    public func inject(_ response: FakeFailure.Response, forPathPrefix pathPrefix: String, times: Int? = nil) {
-        state.withLock { $0.failures.append(FakeFailure(pathPrefix: pathPrefix, response: response, times: times)) }
+    /// Makes requests under `pathPrefix` misbehave, for the next `times` requests or until
+    /// cleared; with `during`, only while the simulated clock is in that range (a feed that
+    /// breaks at 2 pm and recovers at 3 in a scripted day).
+    public func inject(_ response: FakeFailure.Response, forPathPrefix pathPrefix: String, times: Int? = nil, during: Range<Date>? = nil) {
+        state.withLock { $0.failures.append(FakeFailure(pathPrefix: pathPrefix, response: response, times: times, during: during)) }
     }
 
     public func clearFailures() { state.withLock { $0.failures.removeAll() } }
@@ -129,7 +161,8 @@ public final class FakeSleeperWorld: Sendable {
     /// The failure that applies to `path`, consuming one use of it.
     func takeFailure(for path: String) -> FakeFailure.Response? {
         state.withLock { state in
-            guard let index = state.failures.firstIndex(where: { path.hasPrefix($0.pathPrefix) }) else { return nil }
+            let now = state.now
+            guard let index = state.failures.firstIndex(where: { $0.applies(to: path, at: now) }) else { return nil }
             let failure = state.failures[index]
             if let remaining = failure.remaining {
                 if remaining <= 1 { state.failures.remove(at: index) } else { state.failures[index].remaining = remaining - 1 }

@@ -15,13 +15,18 @@ public struct FakeWorldSnapshot: Sendable {
     /// The `players/nfl` body, served as is.
     public var playersJSON: Data
     public var games: [GamesKey: [FakeGame]]
+    /// The stats feed's rows by week (`/stats/nfl/{season}/{week}?season_type=…`).
+    public var stats: [GamesKey: [FakeStatLine]]
+    /// The projections feed's rows by week.
+    public var projections: [GamesKey: [FakeStatLine]]
 
     public init(
         state: NFLState = NFLState(week: 1, season: "2026", seasonType: .regular, leagueSeason: "2026"),
         users: [SleeperUser] = [], leagues: [League] = [], leagueIDsByUser: [String: [String]] = [:],
         rosters: [String: [Roster]] = [:], members: [String: [LeagueMember]] = [:],
         matchups: [MatchupKey: [FakeMatchup]] = [:], playersJSON: Data = Data("{}".utf8),
-        games: [GamesKey: [FakeGame]] = [:]
+        games: [GamesKey: [FakeGame]] = [:], stats: [GamesKey: [FakeStatLine]] = [:],
+        projections: [GamesKey: [FakeStatLine]] = [:]
     ) {
         self.state = state
         self.users = users
@@ -32,6 +37,8 @@ public struct FakeWorldSnapshot: Sendable {
         self.matchups = matchups
         self.playersJSON = playersJSON
         self.games = games
+        self.stats = stats
+        self.projections = projections
     }
 
     /// Finds a user by id or by username (case-insensitive, as Sleeper does).
@@ -50,7 +57,7 @@ public struct MatchupKey: Sendable, Hashable {
     }
 }
 
-/// A season type, season and week, the key of the scores feed.
+/// A season type, season and week, the key of the scores, stats and projections feeds.
 public struct GamesKey: Sendable, Hashable {
     public let seasonType: SeasonType
     public let season: String
@@ -90,8 +97,12 @@ public struct FakeGame: Sendable, Hashable {
     public var status: Status
     public var homeScore: Int
     public var awayScore: Int
+    /// Quarter and time left, served as `quarter_num`/`time_remaining` and ESPN's
+    /// `period`/`clock`; `nil` serves none (a game not started).
+    public var clock: FakeGameClock?
 
-    public init(gameID: String, home: TeamCode, away: TeamCode, kickoff: Date, status: Status, homeScore: Int = 0, awayScore: Int = 0) {
+    public init(gameID: String, home: TeamCode, away: TeamCode, kickoff: Date, status: Status, homeScore: Int = 0, awayScore: Int = 0,
+                clock: FakeGameClock? = nil) {
         self.gameID = gameID
         self.home = home
         self.away = away
@@ -99,5 +110,6 @@ public struct FakeGame: Sendable, Hashable {
         self.status = status
         self.homeScore = homeScore
         self.awayScore = awayScore
+        self.clock = clock
     }
 }

@@ -60,18 +60,22 @@ struct WireESPNEvent: Decodable {
     let name: String?
     let home: String?
     let away: String?
+    let clock: GameClockReading
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         id = c.lenientString(AnyKey("id"))
         date = c.lenientString(AnyKey("date"))
         var state: String?, name: String?, home: String?, away: String?
+        var clock = GameClockReading(quarter: nil, secondsLeft: nil)
         if var competitions = try? c.nestedUnkeyedContainer(forKey: AnyKey("competitions")), !competitions.isAtEnd,
            let competition = try? competitions.nestedContainer(keyedBy: AnyKey.self) {
-            if let status = try? competition.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("status")),
-               let type = try? status.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("type")) {
-                state = type.lenientString(AnyKey("state"))
-                name = type.lenientString(AnyKey("name"))
+            if let status = try? competition.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("status")) {
+                clock = Self.clock(status)
+                if let type = try? status.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("type")) {
+                    state = type.lenientString(AnyKey("state"))
+                    name = type.lenientString(AnyKey("name"))
+                }
             }
             let competitors = (try? competition.decode([Skippable<WireESPNCompetitor>].self, forKey: AnyKey("competitors"))) ?? []
             for case let competitor? in competitors.map(\.value) {
@@ -83,6 +87,14 @@ struct WireESPNEvent: Decodable {
         self.name = name
         self.home = home
         self.away = away
+        self.clock = clock
+    }
+
+    /// `period` (0 before kickoff) and `clock` in seconds, or failing that `displayClock`.
+    static func clock(_ status: KeyedDecodingContainer<AnyKey>) -> GameClockReading {
+        let seconds = status.lenientDouble(AnyKey("clock")).flatMap(GameClockReading.checked)
+            ?? status.lenientString(AnyKey("displayClock")).flatMap(GameClockReading.seconds(displayed:))
+        return GameClockReading(quarter: status.lenientInt(AnyKey("period")), secondsLeft: seconds)
     }
 
     func game(logger: Logger) -> NFLGame? {
@@ -90,7 +102,8 @@ struct WireESPNEvent: Decodable {
               let date, let kickoff = ESPNDate.parse(date)
         else { return nil }
         let id = self.id ?? "\(away.rawValue)@\(home.rawValue)"
-        return NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: mappedStatus(id: id, logger: logger))
+        return NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: mappedStatus(id: id, logger: logger),
+                       quarter: clock.quarter, secondsLeftInQuarter: clock.secondsLeft)
     }
 
     func mappedStatus(id: String, logger: Logger) -> GameStatus {

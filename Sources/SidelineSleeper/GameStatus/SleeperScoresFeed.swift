@@ -59,6 +59,7 @@ struct WireScoresGame: Decodable {
     let away: String?
     let isOver: Bool?
     let isInProgress: Bool?
+    let clock: GameClockReading
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -70,6 +71,8 @@ struct WireScoresGame: Decodable {
         away = metadata?.lenientString(AnyKey("away_team"))
         isOver = metadata?.lenientBool(AnyKey("is_over"))
         isInProgress = metadata?.lenientBool(AnyKey("is_in_progress"))
+        clock = GameClockReading(quarter: metadata?.lenientInt(AnyKey("quarter_num")),
+                                 secondsLeft: metadata?.lenientClockSeconds(AnyKey("time_remaining")))
     }
 
     /// `nil` for an entry without teams or kickoff: skipped, not fatal.
@@ -79,7 +82,8 @@ struct WireScoresGame: Decodable {
         else { return nil }
         let kickoff = Date(timeIntervalSince1970: startMillis / 1000)
         let id = gameID ?? "\(away.rawValue)@\(home.rawValue)"
-        return NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: mappedStatus(id: id, logger: logger))
+        return NFLGame(id: id, home: home, away: away, kickoff: kickoff, status: mappedStatus(id: id, logger: logger),
+                       quarter: clock.quarter, secondsLeftInQuarter: clock.secondsLeft)
     }
 
     func mappedStatus(id: String, logger: Logger) -> GameStatus {

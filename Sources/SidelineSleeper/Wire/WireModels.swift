@@ -35,8 +35,24 @@ struct WireLeague: Decodable {
             status: LeagueStatus(sleeperValue: c.lenientString(AnyKey("status"))),
             previousLeagueID: previous,
             isBestBall: settings?.lenientInt(AnyKey("best_ball")) == 1,
-            medianGame: settings?.lenientInt(AnyKey("league_average_match")) == 1
+            medianGame: settings?.lenientInt(AnyKey("league_average_match")) == 1,
+            scoringSettings: Self.scoringSettings(c)
         )
+    }
+
+    /// `scoring_settings`: stat key → points. A rule that is not a finite number is left out
+    /// (it cannot score anything); no usable rule at all is `nil`, so live points fall back
+    /// to the matchups rather than scoring everyone zero.
+    static func scoringSettings(_ c: KeyedDecodingContainer<AnyKey>) -> ScoringSettings? {
+        guard let rules = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("scoring_settings")) else { return nil }
+        var points: [String: Double] = [:]
+        for key in rules.allKeys {
+            // `try?`: a string, a bool or a number `Double` cannot hold is one rule skipped,
+            // not the league refused.
+            guard let value = try? rules.decode(Double.self, forKey: key), value.isFinite else { continue }
+            points[key.stringValue] = value
+        }
+        return points.isEmpty ? nil : ScoringSettings(points)
     }
 }
 
