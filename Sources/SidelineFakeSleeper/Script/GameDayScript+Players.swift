@@ -94,6 +94,9 @@ extension GameDayScript {
 
     /// The scripted player with this id.
     public static func player(_ id: String) -> ScriptedPlayer? {
-        players.first { $0.id == id }
+        playersByID[id]
     }
+
+    /// A lookup, not a search: the fake builds a snapshot for most requests it answers.
+    static let playersByID: [String: ScriptedPlayer] = Dictionary(players.map { ($0.id, $0) }) { first, _ in first }
 }

@@ -34,9 +34,11 @@ extension GameDayScript {
 
     /// The stats feed at `now`: a row for every player whose game has kicked off.
     public static func statLines(at now: Date) -> [FakeStatLine] {
-        players.compactMap { player in
-            stats(for: player.id, at: now).map { line(player, $0) }
-        }
+        statLines(statsByPlayer(at: now))
+    }
+
+    static func statLines(_ stats: [String: [String: Double]]) -> [FakeStatLine] {
+        players.compactMap { player in stats[player.id].map { line(player, $0) } }
     }
 
     /// The projections feed: a row for every player with a game this week.
@@ -51,7 +53,17 @@ extension GameDayScript {
     }
 
     static func game(of player: ScriptedPlayer) -> ScriptedGame? {
-        TeamCode(normalizing: player.team).flatMap(game(for:))
+        gamesByPlayer[player.id]
+    }
+
+    static let gamesByPlayer: [String: ScriptedGame] = players.reduce(into: [:]) { games, player in
+        games[player.id] = TeamCode(normalizing: player.team).flatMap(game(for:))
+    }
+
+    /// Every player's stats at `now` (none before his kickoff and on a bye): worked out once
+    /// per snapshot, for both the stats feed and the matchups.
+    static func statsByPlayer(at now: Date) -> [String: [String: Double]] {
+        players.reduce(into: [:]) { all, player in all[player.id] = stats(for: player.id, at: now) }
     }
 
     /// FNV-1a: stable across runs and platforms, unlike `Hasher`.

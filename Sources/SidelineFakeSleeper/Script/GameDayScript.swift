@@ -45,7 +45,7 @@ public enum GameDayScript {
     public static func snapshot(at now: Date) -> FakeWorldSnapshot {
         let league = League(leagueID: leagueID, name: leagueName, season: season, status: .inSeason,
                             previousLeagueID: nil, isBestBall: false, scoringSettings: scoringSettings)
-        let lines = matchups(at: now)
+        let stats = statsByPlayer(at: now)
         return FakeWorldSnapshot(
             state: NFLState(week: week, season: season, seasonType: .regular, leagueSeason: season),
             users: users.map { SleeperUser(userID: $0.userID, username: $0.username, displayName: $0.username) },
@@ -53,10 +53,10 @@ public enum GameDayScript {
             leagueIDsByUser: Dictionary(uniqueKeysWithValues: users.map { ($0.userID, [leagueID]) }),
             rosters: [leagueID: rosters],
             members: [leagueID: users.map { LeagueMember(userID: $0.userID, displayName: $0.username, teamName: $0.teamName) }],
-            matchups: [MatchupKey(leagueID: leagueID, week: week): lines],
+            matchups: [MatchupKey(leagueID: leagueID, week: week): matchups(stats)],
             playersJSON: playersJSON,
             games: [statsWeek: games(at: now)],
-            stats: [statsWeek: statLines(at: now)],
+            stats: [statsWeek: statLines(stats)],
             projections: [statsWeek: projectionLines]
         )
     }
@@ -85,10 +85,17 @@ public enum GameDayScript {
     /// Matchup lines at `now`: each player's stats scored with the league's settings
     /// (``scoringSettings``), the team's points its starters' sum.
     public static func matchups(at now: Date) -> [FakeMatchup] {
+        matchups(statsByPlayer(at: now))
+    }
+
+    /// Matchup lines from every player's stats (`stats` by player id; none is no stats yet).
+    static func matchups(_ stats: [String: [String: Double]]) -> [FakeMatchup] {
         lineups.map { lineup in
             let matchupID = pairings.first { $0.rosters.0 == lineup.rosterID || $0.rosters.1 == lineup.rosterID }?.matchupID
             return FakeMatchup(entry: FakeScoring.entry(rosterID: lineup.rosterID, matchupID: matchupID,
-                                                        starters: lineup.starters, bench: lineup.bench) { points(for: $0, at: now) })
+                                                        starters: lineup.starters, bench: lineup.bench) { id in
+                FakeScoring.points(stats[id] ?? [:], under: scoringSettings)
+            })
         }
     }
 }
