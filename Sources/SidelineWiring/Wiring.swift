@@ -89,8 +89,10 @@ public struct Wiring: Sendable {
             fallback: ESPNScoreboard(baseURL: configuration.espnURL, transport: transport),
             logger: logger
         )
+        // Live points (ADR 029): the stats and projections live on the scores feed's host.
+        let stats = SleeperStatsFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate, now: self.now)
         return PassEnvironment(
-            configuration: configuration, store: store, sleeper: sleeper, games: games,
+            configuration: configuration, store: store, sleeper: sleeper, games: games, stats: stats,
             playersStore: FilePlayersIndexStore(directory: configuration.cacheDirectory), logger: logger
         )
     }

@@ -77,8 +77,9 @@ struct AdaptivePollingEngineTests {
                 log.count { $0.at >= hit.addingTimeInterval(from) && $0.at < hit.addingTimeInterval(to) }
             }
             // Retry-After 90 s: no Sleeper API call after that pass until the rest is over
-            // (the scores feed is another host and keeps going).
-            #expect(log.count { $0.at > hit && $0.at < hit.addingTimeInterval(90) && $0.kind != "scores" } == 0)
+            // (the scores feed's host, statuses and stats, is another and keeps going).
+            let otherHost: Set<String> = ["scores", "stats", "projections"]
+            #expect(log.count { $0.at > hit && $0.at < hit.addingTimeInterval(90) && !otherHost.contains($0.kind) } == 0)
             // Then about half the budget (6 a minute, a tenth more each calm minute), not all of it.
             #expect(calls(90, 150) <= 8)
             #expect(calls(14 * 60, 15 * 60) >= 10)

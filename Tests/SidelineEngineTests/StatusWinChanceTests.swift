@@ -12,6 +12,8 @@ struct StatusWinChanceTests {
     func winChance() async throws {
         try await withEngineHarness(at: "2026-11-22T18:01:00Z") { harness in
             _ = try await harness.register([GameDayScript.alex.username])
+            // No projections yet: no chance can be known.
+            harness.world.inject(.status(500), forPathPrefix: "/projections/")
             let scheduler = try harness.scheduler()
             _ = try await harness.run(scheduler, from: "2026-11-22T18:01:00Z", to: "2026-11-22T18:01:00Z", sinks: [])
             func alex() async throws -> StatusReport.RegistrationStatus? {

@@ -11,9 +11,6 @@ public struct LivePointsHealth: Sendable, Hashable, Codable {
     public var suspensionReason: String?
     /// The last failed stats call, cleared by the next answer.
     public var lastFailure: String?
-    /// Since when the views shown have been blended without a break: only those are judged
-    /// against Sleeper's totals at a reconciliation.
-    public var blendingSince: Date?
 
     /// How far apart the blend and Sleeper's total, or a finished player's points before and
     /// after, may be before the feed is judged wrong: more than any ordinary stat
@@ -57,6 +54,5 @@ public struct LivePointsHealth: Sendable, Hashable, Codable {
     public mutating func suspend(_ reason: String, at now: Date) {
         suspendedUntil = now.addingTimeInterval(Self.suspension)
         suspensionReason = reason
-        blendingSince = nil
     }
 }

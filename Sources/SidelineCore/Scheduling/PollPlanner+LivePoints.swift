@@ -1,8 +1,8 @@
 import Foundation
 
-/// The live points' calls (ADR 029): one stats call serves every league, so it goes with
-/// the feeds, ahead of every league call; the scoring settings it is scored with are read
-/// again weekly, in the background.
+/// The live points' calls (ADR 029): one stats call serves every league, so it goes ahead of
+/// every live league's refresh — but after the kickoff lineup snapshots, which starts wait
+/// on; the scoring settings it is scored with are read again weekly, in the background.
 extension PollPlanner {
     /// Every 30 s in the daemon (its default pass interval), so every cron pass: a few calls
     /// a minute of the budget. Sleeper's edge caches the feed for about a minute; the 304s
@@ -18,7 +18,7 @@ extension PollPlanner {
         for feed in input.statFeeds where gameOn(feed.week, input) {
             let interval = feed.kind == .stats ? statsInterval : projectionsInterval
             let due = feed.fetchedAt.map { $0.addingTimeInterval(interval - input.settings.tolerance) } ?? input.now
-            calls.append(PrioritizedCall(call: .statLines(feed.kind, feed.week), priority: .feeds, due: due))
+            calls.append(PrioritizedCall(call: .statLines(feed.kind, feed.week), priority: .live, due: due))
         }
         for league in input.scoring {
             let due = league.refreshedAt.map { $0.addingTimeInterval(scoringInterval) } ?? input.now

@@ -14,6 +14,9 @@ struct StatLinesFetched {
     var failure: String?
     /// The feed answered (a body or a 304) and the answer was stored.
     var answered = false
+    /// The host pushed back: no more stats calls this pass.
+    var restsFeed = false
+    /// `false`: the window is full, no league call may follow.
     var goOn = true
 }
 
@@ -34,8 +37,11 @@ extension FetchStage {
             answer = try await source.lines(kind, season: week.season, seasonType: week.seasonType, week: week.week,
                                             positions: positions, ifNoneMatch: held?.etag)
         } catch {
-            let goOn = handle(error, for: call, at: now, report: &report)
-            return StatLinesFetched(feed: held, failure: error.isBudgetExhausted ? nil : "\(error)", goOn: goOn)
+            // A push-back rests the stats feed alone (its own scope): the league calls after
+            // it go on. Only a full window stops them.
+            let restsFeed = !handle(error, for: call, at: now, report: &report)
+            return StatLinesFetched(feed: held, failure: error.isBudgetExhausted ? nil : "\(error)", restsFeed: restsFeed && !error.isBudgetExhausted,
+                                    goOn: !error.isBudgetExhausted)
         }
         report.calls.append(call)
         report.recorded("the end of \(call.scope.rawValue)'s rest", logger) { try store.clearBackoff(call.scope) }
@@ -75,5 +81,29 @@ extension FetchStage {
         } catch {
             return (nil, handle(error, for: call, at: now, report: &report))
         }
+    }
+}
+
+extension FetchStage {
+    /// Each new body of the stats' week against the blend of the body it replaces (its
+    /// baseline, the stats now), roster by roster: the live points' accuracy, and the
+    /// reconciliation check of ``LivePointsHealth``. A league whose previous body had no
+    /// baseline (fetched while the stats were not in use) is not judged.
+    func reconciliations(_ saves: [SnapshotUpdate], live: MatchupsRequest.LivePoints, report: inout PassReport) -> [Reconciliation] {
+        let bodies = saves.filter { $0.entries != nil && $0.week == live.week && live.scoring[$0.leagueID] != nil }
+        guard !bodies.isEmpty else { return [] }
+        let previous = report.recorded("the snapshots before this pass's bodies", logger) {
+            try store.snapshots(week: live.week, leagueIDs: Set(bodies.map(\.leagueID)))
+        } ?? [:]
+        var result: [Reconciliation] = []
+        for body in bodies {
+            guard let entries = body.entries, let old = previous[body.leagueID], let baseline = old.statsBaseline, let scoring = live.scoring[body.leagueID] else { continue }
+            let blended = LivePointsBlend.blend(old.entries, baseline: baseline, fetchedAt: old.fetchedAt, scoring: scoring, stats: live.stats).entries
+            for entry in entries {
+                guard let shown = blended.first(where: { $0.rosterID == entry.rosterID }) else { continue }
+                result.append(Reconciliation(leagueID: body.leagueID, rosterID: entry.rosterID, blended: shown.points, official: entry.points))
+            }
+        }
+        return result
     }
 }

@@ -68,6 +68,8 @@ extension FetchStage {
                 if !handle(error, for: call, at: now, report: &report) { stopped = true }
             }
         }
+        // Before the new bodies replace the old: what the blend showed just before them.
+        if let live = request.livePoints { report.reconciliations += reconciliations(fetched.saves, live: live, report: &report) }
         do {
             try store.saveSnapshots(fetched.saves, marks: fetched.marks)
         } catch {

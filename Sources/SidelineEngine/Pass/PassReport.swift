@@ -25,15 +25,12 @@ public struct PassReport: Sendable {
     public internal(set) var openActivities = 0
     /// The next kickoff of the current week still to come, if known.
     public internal(set) var nextKickoff: Date?
-    /// At each new matchups body this pass, each shown roster's points (blended with the
-    /// stats feed) against Sleeper's: the live points' accuracy (ADR 029).
+    /// At each new matchups body this pass, while the stats feed was in use: every roster's
+    /// blended points just before it against Sleeper's new total (ADR 029).
     var reconciliations: [Reconciliation] = []
 
-    /// The reconciliations' gaps, one per league and roster.
-    public var reconciliationGaps: [Double] {
-        var seen: Set<String> = []
-        return reconciliations.compactMap { seen.insert("\($0.leagueID)/\($0.rosterID)").inserted ? $0.gap : nil }
-    }
+    /// How far the blend was off Sleeper's totals at this pass's reconciliations.
+    public var reconciliationGaps: [Double] { reconciliations.map(\.gap) }
 
     /// Runs a store read or write the pass can go on without this time (a later pass redoes
     /// it); a failure is logged and listed in the pass's problems, never dropped silently.
@@ -69,6 +66,17 @@ public struct PassReport: Sendable {
         if !problems.isEmpty { parts.append("\(problems.count) problem\(problems.count == 1 ? "" : "s")") }
         return parts.joined(separator: ", ")
     }
+}
+
+/// One roster at a reconciliation: the points the blend gave it just before a new matchups
+/// body (its previous body, baseline and the stats now), and the body's own.
+struct Reconciliation: Sendable, Hashable {
+    let leagueID: String
+    let rosterID: Int
+    let blended: Double
+    let official: Double
+
+    var gap: Double { abs(blended - official) }
 }
 
 /// One lifecycle event of a pass, as ``PassReport`` lists it.

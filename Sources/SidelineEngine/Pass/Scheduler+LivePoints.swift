@@ -7,7 +7,8 @@ import SidelineStore
 /// call (each new body's baseline is the stats at its fetch), the feed's health, what the
 /// step makes its views with, and the weekly scoring-settings refresh.
 extension Scheduler {
-    /// The planned stats and projections calls. `false` stops the league calls after them.
+    /// The planned stats and projections calls. `false` (the window is full) stops the league
+    /// calls after them; a failing stats feed never does.
     func fetchStatLines(_ calls: [PlannedCall], at now: Date, report: inout PassReport) async -> Bool {
         for case .statLines(let kind, let week) in calls {
             let held = report.recorded("the stored \(kind.rawValue)", logger) { () throws -> StatFeedLines? in try cache.statFeed(kind, week: week, from: store) } ?? nil
@@ -16,6 +17,7 @@ extension Scheduler {
             cache.keep(fetched, kind: kind, week: week)
             if kind == .stats { judge(fetched, week: week, at: now, report: &report) }
             if !fetched.goOn { return false }
+            if fetched.restsFeed { break }
         }
         return true
     }
@@ -46,17 +48,13 @@ extension Scheduler {
     func stepLivePoints(at now: Date, report: inout PassReport) -> (step: LivePointsStep?, moved: Set<TeamCode>?) {
         guard environment.stats != nil, let week = cache.currentWeek, let (stats, blends) = liveStats(week, at: now, report: &report) else { return (nil, nil) }
         let projections = report.recorded("the stored projections", logger) { () throws -> StatFeedLines? in try cache.statFeed(.projections, week: week, from: store) } ?? nil
-        updateHealth(report: &report) { health in
-            if blends, health.blendingSince == nil { health.blendingSince = now }
-            if !blends { health.blendingSince = nil }
-        }
         var moved: Set<TeamCode>?
         if cache.livePoints.steppedBlending != blends || cache.livePoints.projectionsMoved.contains(week) {
             moved = []
         } else if blends, let changed = cache.livePoints.changedPlayers[week], !changed.isEmpty {
             moved = Set(changed.compactMap { players?.index[$0]?.team })
         }
-        let step = LivePointsStep(week: week, stats: blends ? stats : nil, projections: projections, blendingSince: cache.livePoints.health?.blendingSince)
+        let step = LivePointsStep(week: week, stats: blends ? stats : nil, projections: projections)
         return (step, moved)
     }
 
@@ -68,7 +66,7 @@ extension Scheduler {
         cache.livePoints.projectionsMoved.remove(step.week)
         cache.livePoints.steppedBlending = step.stats != nil
         guard let worst = report.reconciliations.max(by: { $0.gap < $1.gap }), worst.gap > LivePointsHealth.tolerance else { return }
-        let reason = Messages.LivePoints.offAtReconciliation(league: worst.leagueID, roster: worst.rosterID, shown: worst.shown, official: worst.official)
+        let reason = Messages.LivePoints.offAtReconciliation(league: worst.leagueID, roster: worst.rosterID, shown: worst.blended, official: worst.official)
         updateHealth(report: &report) { $0.suspend(reason, at: now) }
         report.note(Messages.LivePoints.suspended(reason, until: now.addingTimeInterval(LivePointsHealth.suspension)), logger)
     }

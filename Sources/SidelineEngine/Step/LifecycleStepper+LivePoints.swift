@@ -3,24 +3,12 @@ import SidelineCore
 import SidelineStore
 
 /// What a step needs of the live points (ADR 029): the current week's stats when they are
-/// blended, its projections, and since when the views shown were blended.
+/// blended, and its projections.
 struct LivePointsStep {
     let week: WeekKey
     /// `nil` while live points come from the matchups alone.
     let stats: StatFeedLines?
     let projections: StatFeedLines?
-    /// Since when the views shown have been blended (reconciliations are judged only then).
-    let blendingSince: Date?
-}
-
-/// A roster's shown points against Sleeper's own at a new matchups body.
-struct Reconciliation: Sendable, Hashable {
-    let leagueID: String
-    let rosterID: Int
-    let shown: Double
-    let official: Double
-
-    var gap: Double { abs(shown - official) }
 }
 
 extension LifecycleStepper {
@@ -40,17 +28,5 @@ extension LifecycleStepper {
         let chance = MatchupChance.of(view, schedule: schedule) { id in projections[id].map(scoring.points) }
         // To the percent shown: a finer figure would only make views differ that look the same.
         return view.with(winProbability: chance.map { ($0 * 100).rounded() / 100 })
-    }
-
-    /// At a new body: what the registration's activity showed against what Sleeper now says,
-    /// for both sides, when what it showed was blended.
-    func reconcile(_ item: Item, shown activity: ActivityState?, now view: MatchupView, into batch: inout Batch) {
-        guard let activity, let since = livePoints?.blendingSince, let shownAt = activity.lastEventAt, shownAt >= since,
-              let entries = item.snapshot?.entries else { return }
-        let leagueID = item.registration.leagueID
-        for side in [activity.lastView.me, activity.lastView.opponent].compactMap({ $0 }) {
-            guard let official = entries.first(where: { $0.rosterID == side.rosterID })?.points else { continue }
-            batch.reconciliations.append(Reconciliation(leagueID: leagueID, rosterID: side.rosterID, shown: side.points, official: official))
-        }
     }
 }

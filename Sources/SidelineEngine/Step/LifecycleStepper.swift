@@ -41,8 +41,6 @@ struct LifecycleStepper {
         let schedule: WeekSchedule?
         /// The current week of a league in season: the only place an activity may start.
         let mayStart: Bool
-        /// Its league's matchups came back with a new body this pass: a reconciliation.
-        var newBody = false
     }
 
     /// What a run of steps changed, not yet committed.
@@ -53,14 +51,11 @@ struct LifecycleStepper {
         var problems: [String] = []
         /// Stat-feed baselines the stats caught up with, to store (``LivePointsBlend``).
         var baselines: [SchedulerCache.LeagueWeek: (fetchedAt: Date, baseline: [String: Double])] = [:]
-        /// Shown points against Sleeper's at each new matchups body, per league and roster.
-        var reconciliations: [Reconciliation] = []
     }
 
     mutating func step(_ item: Item, into batch: inout Batch) {
         let key = LifecycleKey(registrationID: item.registration.id, week: item.week, mode: mode)
         let view = item.leagueMoved ? freshView(item, batch: &batch) : item.state.activity?.lastView
-        if item.newBody, let view { reconcile(item, shown: item.state.activity, now: view, into: &batch) }
         let input = LifecycleInput(
             now: now,
             view: view,

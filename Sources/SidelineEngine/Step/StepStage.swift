@@ -96,12 +96,10 @@ struct StepStage {
                 let registration = registrations[item.registrationIndex]
                 guard let league = cache.leagues[registration.leagueID] else { continue }
                 let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: key.week)
-                var stepped = LifecycleStepper.Item(
-                    registration: registration, league: league, week: key.week, state: try rows[key]?.state() ?? .idle,
-                    leagueMoved: item.leagueMoved, snapshot: snapshots[leagueKey], fetchedAt: times[key.week]?[registration.leagueID],
-                    schedule: scope.schedules[key.week] ?? nil, mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current))
-                if case .some(.some) = pass.fetched[leagueKey] { stepped.newBody = true }
-                stepper.step(stepped, into: &batch)
+                stepper.step(.init(registration: registration, league: league, week: key.week, state: try rows[key]?.state() ?? .idle,
+                                   leagueMoved: item.leagueMoved, snapshot: snapshots[leagueKey], fetchedAt: times[key.week]?[registration.leagueID],
+                                   schedule: scope.schedules[key.week] ?? nil, mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current)),
+                             into: &batch)
             }
             if batch.drafts.count >= batching.events || next == work.count {
                 try flush(&batch, pass: pass, cache: &cache, report: &report)
@@ -120,7 +118,6 @@ struct StepStage {
         batch.problems.forEach { logger.error("\($0)") }
         report.problems += batch.problems
         report.events += batch.events
-        report.reconciliations += batch.reconciliations
         // Before the rows: a crash between the two only means the stats catch up again.
         try store.saveStatsBaselines(batch.baselines.map { (leagueID: $0.key.leagueID, week: $0.key.week, fetchedAt: $0.value.fetchedAt, baseline: $0.value.baseline) })
         try commit.commit(batch, mode: pass.mode, sinks: pass.sinks, at: pass.now, cache: &cache)
