@@ -34,7 +34,8 @@ struct GameClockReading: Sendable, Hashable {
 }
 
 extension KeyedDecodingContainer {
-    /// A clock sent as `"MM:SS"` or as a number of seconds (a string or a number).
+    /// A clock sent as `"MM:SS"` or as a number of seconds (a string or a number). Lenient
+    /// (`try?`): a clock of any other shape is an unknown clock, never a refused game.
     func lenientClockSeconds(_ key: Key) -> Double? {
         if let text = try? decodeIfPresent(String.self, forKey: key) {
             return GameClockReading.seconds(displayed: text) ?? Double(text).flatMap(GameClockReading.checked)

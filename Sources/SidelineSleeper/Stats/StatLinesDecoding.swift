@@ -27,6 +27,7 @@ struct WireStatLine: Decodable {
             return
         }
         var stats: [String: Double] = [:]
+        // `try?`: a row whose `stats` is not an object has no stats (zero), not a refused body.
         if let nested = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("stats")) {
             for key in nested.allKeys {
                 guard !StatLinesDecoding.precomputedTotals.contains(key.stringValue), let value = nested.lenientDouble(key), value.isFinite else { continue }
