@@ -79,6 +79,20 @@ struct PollPlannerLivePointsTests {
         #expect(PollPlanner.due(input(gameOn: false, stats: nil, projections: nil)).isEmpty)
     }
 
+    @Test("Once the last game is over, one more stats call for its final lines; none in an idle hour after")
+    func finalLines() {
+        func input(statsAt: Date, scheduleAt: Date) -> PollPlanInput {
+            let game = NFLGame(id: "1", home: TeamCode(normalizing: "DET")!, away: TeamCode(normalizing: "NYG")!, kickoff: now - 4 * 3600, status: .final)
+            return PollPlanInput(now: now, hasRegistrations: true, nflStateFetchedAt: now,
+                                 schedules: [ScheduleState(week: week, schedule: WeekSchedule(season: "2026", seasonType: .regular, week: 12, games: [game]), fetchedAt: scheduleAt)],
+                                 leagues: [], playersFetchedAt: now, backoffUntil: [:], settings: PollSettings(),
+                                 statFeeds: [StatFeedPollState(kind: .stats, week: week, fetchedAt: statsAt)])
+        }
+        #expect(PollPlanner.due(input(statsAt: now - 60, scheduleAt: now)) == [.statLines(.stats, week)])
+        #expect(PollPlanner.due(input(statsAt: now, scheduleAt: now)).isEmpty)
+        #expect(PollPlanner.due(input(statsAt: now - 3600, scheduleAt: now)).isEmpty)
+    }
+
     @Test("Scoring settings weekly, in the background, and at once for a league that has none")
     func scoring() {
         let leagues = [ScoringPollState(leagueID: "A", refreshedAt: nil), ScoringPollState(leagueID: "B", refreshedAt: now - 3600),

@@ -15,10 +15,14 @@ extension PollPlanner {
 
     static func livePointsCalls(_ input: PollPlanInput) -> [PrioritizedCall] {
         var calls: [PrioritizedCall] = []
-        for feed in input.statFeeds where gameOn(feed.week, input) {
-            let interval = feed.kind == .stats ? statsInterval : projectionsInterval
-            let due = feed.fetchedAt.map { $0.addingTimeInterval(interval - input.settings.tolerance) } ?? input.now
-            calls.append(PrioritizedCall(call: .statLines(feed.kind, feed.week), priority: .live, due: due))
+        for feed in input.statFeeds {
+            if gameOn(feed.week, input) {
+                let interval = feed.kind == .stats ? statsInterval : projectionsInterval
+                let due = feed.fetchedAt.map { $0.addingTimeInterval(interval - input.settings.tolerance) } ?? input.now
+                calls.append(PrioritizedCall(call: .statLines(feed.kind, feed.week), priority: .live, due: due))
+            } else if feed.kind == .stats, finalLinesDue(feed, input) {
+                calls.append(PrioritizedCall(call: .statLines(.stats, feed.week), priority: .live, due: input.now))
+            }
         }
         for league in input.scoring {
             let due = league.refreshedAt.map { $0.addingTimeInterval(scoringInterval) } ?? input.now
@@ -26,6 +30,21 @@ extension PollPlanner {
         }
         return calls
     }
+
+    /// One more stats call once the last game of a run has gone final: the game statuses
+    /// answered after the last stats call (made while a game was still on, so within
+    /// ``finalLinesWindow``) and show none in progress. A final's last plays then show before
+    /// its league's next matchups fetch, not only at it.
+    static func finalLinesDue(_ feed: StatFeedPollState, _ input: PollPlanInput) -> Bool {
+        guard let fetched = feed.fetchedAt,
+              let week = input.schedules.first(where: { $0.week == feed.week }), let seen = week.fetchedAt,
+              week.schedule?.games.contains(where: { $0.status == .final }) == true else { return false }
+        return seen > fetched && seen.timeIntervalSince(fetched) <= finalLinesWindow
+    }
+
+    /// How soon after the last stats call a schedule showing every game over still asks for
+    /// the final lines: a few passes, never the hourly idle status check.
+    static let finalLinesWindow: TimeInterval = 5 * 60
 
     /// Whether a game of `week` is in progress.
     static func gameOn(_ week: WeekKey, _ input: PollPlanInput) -> Bool {
