@@ -15,7 +15,7 @@ enum BenchMain {
     static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "tiny", "players", "envelope", "commit"]
 
     static let usage = """
-        usage: sideline-bench [RUN] [--registrations N] [--until ISO-8601] [--repeat N] [--quick] [--count N]
+        usage: sideline-bench [RUN] [--edge-cache SECONDS] [--registrations N] [--until ISO-8601] [--repeat N] [--quick] [--count N]
 
         Drives the real scheduler, store and lifecycle against a synthetic Sleeper on loopback
         with a simulated clock, and prints a table of figures (see README "Benchmark").
@@ -34,6 +34,8 @@ enum BenchMain {
           commit         µs to persist one event and its lifecycle row (--count, default 20000)
 
         Options:
+          --edge-cache S      seconds the synthetic Sleeper's edge keeps a matchups, stats or
+                              projections answer (default 60, as Sleeper's CDN; 0: no cache)
           --registrations N   registrations per league, instead of the run's own
           --until ISO-8601    stop the simulated clock early, e.g. 2026-11-22T18:10:00Z
           --repeat N          run each scenario N times (a row each) and print the median and
@@ -48,7 +50,7 @@ enum BenchMain {
             return 0
         }
         // The run is the first word that is neither an option nor an option's value.
-        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat"]
+        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--edge-cache"]
         let which = arguments.indices.first { index in
             !arguments[index].hasPrefix("-") && (index == 0 || !valued.contains(arguments[index - 1]))
         }.map { arguments[$0] } ?? "all"
@@ -76,6 +78,7 @@ enum BenchMain {
         }
         let perLeague = option("--registrations").flatMap { Int($0) }
         let until = option("--until").map(utc)
+        let edgeCache = option("--edge-cache").flatMap { Double($0) } ?? BenchEdgeCache.sleeperLifetime
         var scenarios: [BenchScenario] = []
         if which == "tiny" {
             scenarios.append(BenchScenario(name: "tiny", leagues: 5, registered: 10, start: dayStart, end: utc("2026-11-22T15:30:00Z")))
@@ -103,6 +106,7 @@ enum BenchMain {
         for index in scenarios.indices {
             if let perLeague { scenarios[index].registered = perLeague }
             if let until { scenarios[index].end = min(scenarios[index].end, until) }
+            scenarios[index].edgeCacheSeconds = edgeCache
         }
         let repeats = max(1, option("--repeat").flatMap { Int($0) } ?? 1)
         let began = ContinuousClock.now

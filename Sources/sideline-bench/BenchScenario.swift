@@ -21,13 +21,15 @@ struct BenchScenario {
     let start: Date
     var end: Date
     var passSeconds: TimeInterval = 30
+    /// The synthetic Sleeper's edge cache on matchups and stats (``BenchEdgeCache``); 0: none.
+    var edgeCacheSeconds: TimeInterval = BenchEdgeCache.sleeperLifetime
 
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
         let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
         let verbose = ProcessInfo.processInfo.environment["SIDELINE_BENCH_VERBOSE"] != nil
         defer { if keep { BenchMain.log("  kept \(directory.path)") } else { try? FileManager.default.removeItem(at: directory) } }
-        let server = try BenchServerProcess(leagues: leagues)
+        let server = try BenchServerProcess(leagues: leagues, edgeCacheSeconds: edgeCacheSeconds)
         defer { server.stop() }
         let base = server.baseURL.absoluteString
         let configuration = try ConfigurationLoader.resolve(
