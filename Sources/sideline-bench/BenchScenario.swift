@@ -53,6 +53,7 @@ struct BenchScenario {
 
         let week = WeekKey(season: SyntheticSunday.season, seasonType: .regular, week: SyntheticSunday.week)
         var figures = BenchFigures(world: world, passSeconds: passSeconds)
+        var scoreAges = ScoreAges(world: world, start: start)
         let wallStart = ContinuousClock.now
         let cpuStart = CPUTime.process()
         var time = start
@@ -60,12 +61,15 @@ struct BenchScenario {
             clock.set(time)
             try await server.setNow(time)
             let before = CPUTime.process()
+            let passStart = ContinuousClock.now
             let report = try await scheduler.runPass(at: time, mode: .live, sinks: [])
             let cpu = CPUTime.process() - before
+            let passWall = (ContinuousClock.now - passStart).seconds
             // Between passes, as `sideline run` does.
             if !report.calls.isEmpty || !report.events.isEmpty { MemoryTuning.releaseFreedMemory() }
-            figures.pass(at: time, report: report, cpu: cpu,
+            figures.pass(at: time, report: report, cpu: cpu, wall: passWall,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
+            if scoreAges.isSampleInstant(time) { try scoreAges.sample(at: time, open: figures.open, store: store, week: week) }
             time = time.addingTimeInterval(passSeconds)
             if figures.passes % 20 == 0 || verbose {
                 BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU, %.0f MB resident (peak %.0f MB)", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart, CPUTime.currentRSS(), CPUTime.peakRSS()))
@@ -90,9 +94,12 @@ struct BenchScenario {
         // least an earlier one's; run a scenario alone for its own peak.)
         let peak = CPUTime.peakRSS()
         let log = try store.callTimes(from: start, through: end)
-        let wall = ContinuousClock.now - wallStart
+        // The score age's own reads and comparisons are the benchmark's work, not Sideline's.
+        let wall = (ContinuousClock.now - wallStart).seconds - scoreAges.wallSeconds
         var result = figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
-                                    budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall.seconds)
+                                    budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall)
+        result.live = LivePointsResult(edgeCacheSeconds: edgeCacheSeconds, scoreAges: scoreAges, slowestPassWall: figures.slowestPassWall)
+        BenchMain.log(String(format: "  score age: %d samples measured in %.0f s of wall time (not in the figures above)", scoreAges.samples, scoreAges.wallSeconds))
         if figures.responses > 0 {
             let calls = min(figures.responses, 5_000)
             let exchange = try await exchangeCPU(calls: calls, world: world, store: store, transport: transport,

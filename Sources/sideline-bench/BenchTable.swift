@@ -12,6 +12,7 @@ enum BenchTable {
                 lines.append("| \(r.name) | \(r.registrations) | \(r.passes) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) (\(r.starts) starts) | \(seconds(r.staleMedian.map(Double.init))) / \(seconds(r.staleWorst.map(Double.init))) | \(r.totalCalls) | \(r.naiveCalls) | \(ratio) | \(ms(r.fixedPassCPU)) (\(r.idlePasses)) | \(ms(r.coldPassCPU)) (\(r.coldResponses)) | \(ms(r.cpuPerResponse)) (\(r.responses)) | \(ms(r.exchangePerCall)) | \(ms(r.processingPerResponse)) | \(String(format: "%.0f MB", r.peakRSS)) | \(String(format: "%.0f s", r.wallSeconds)) |")
             }
         }
+        lines += liveTable(results)
         // With --repeat: each scenario's CPU figures over its runs, this machine's noise
         // being what it is (one run can read 20% high or low).
         let names = results.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -30,6 +31,19 @@ enum BenchTable {
         }
         lines.append(String(format: "benchmark wall time: %.0f s", totalSeconds))
         return lines.joined(separator: "\n")
+    }
+
+    /// Issue 21's comparison: how old the scores shown are, beside the call and start
+    /// figures that must not get worse.
+    static func liveTable(_ results: [BenchResult]) -> [String] {
+        let live = results.compactMap { result in result.live.map { (result, $0) } }
+        guard !live.isEmpty else { return [] }
+        var lines = ["", "| run | edge cache | registrations | most calls in any 60 s (budget) | kickoff → start, median / worst | shown score age, median / worst | samples (never true in the hour) | slowest pass, wall |",
+                     "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for (r, l) in live {
+            lines.append("| \(r.name) | \(String(format: "%.0f s", l.edgeCacheSeconds)) | \(r.registrations) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) | \(seconds(l.scoreAgeMedian.map(Double.init))) / \(seconds(l.scoreAgeWorst.map(Double.init))) | \(l.samples) (\(l.unexplained)) | \(String(format: "%.1f s", l.slowestPassWall)) |")
+        }
+        return lines
     }
 
     /// "median 0.91 ms (0.84–1.02)" over the runs that have the figure.

@@ -1,0 +1,71 @@
+import Foundation
+import SidelineCore
+import SidelineFakeSleeper
+import SidelineStore
+
+/// The age of the score a phone shows (issue 21): at every simulated minute, for every
+/// registration with an open activity, how long ago Sleeper's true points last equalled
+/// the points of its newest lifecycle state (the activity's last view: its own roster's
+/// and the opponent's). 0 when they equal the truth now. Unlike the snapshot staleness it
+/// sees what the design shows, whether the points came from a matchups body or a blend.
+struct ScoreAges {
+    /// Lifecycle rows read and decoded per store read: a pass's slice (ADR 015), so the
+    /// measurement's memory stays small beside the figures it sits with.
+    static let rowsPerRead = 1_000
+
+    let world: SyntheticLeagues
+    let start: Date
+    private var truth: [Int: TrueScoreHistory] = [:]
+    /// Age in seconds → how many (registration side, minute) samples had it.
+    private(set) var histogram: [Int: Int] = [:]
+    /// Shown points the truth never had within ``TrueScoreHistory/horizonMinutes``.
+    private(set) var unexplained = 0
+    /// The benchmark's own time spent measuring, left out of every other figure.
+    private(set) var wallSeconds = 0.0
+
+    init(world: SyntheticLeagues, start: Date) {
+        self.world = world
+        self.start = start
+    }
+
+    /// Whether `now` is a whole simulated minute into the run: the instants sampled.
+    func isSampleInstant(_ now: Date) -> Bool {
+        let offset = now.timeIntervalSince(start)
+        return offset >= 0 && offset.truncatingRemainder(dividingBy: 60) == 0
+    }
+
+    /// Samples every open registration (registration id → league id) as the store holds it now.
+    mutating func sample(at now: Date, open: [Int64: String], store: SQLiteStore, week: WeekKey) throws {
+        let began = ContinuousClock.now
+        defer { wallSeconds += (ContinuousClock.now - began).seconds }
+        let minute = Int((now.timeIntervalSince(start) / 60).rounded())
+        let keys = open.keys.sorted().map { LifecycleKey(registrationID: $0, week: week, mode: .live) }
+        for first in stride(from: 0, to: keys.count, by: Self.rowsPerRead) {
+            let rows = try store.lifecycleRows(keys[first..<min(first + Self.rowsPerRead, keys.count)])
+            for (key, row) in rows {
+                guard let view = try row.state().activity?.lastView,
+                      let league = open[key.registrationID].flatMap(world.leagueIndex) else { continue }
+                record(league: league, side: view.me, at: minute)
+                if let opponent = view.opponent { record(league: league, side: opponent, at: minute) }
+            }
+        }
+    }
+
+    private mutating func record(league: Int, side: LineupView, at minute: Int) {
+        let key = league * (SyntheticLeagues.rostersPerLeague + 1) + side.rosterID
+        if truth[key] == nil {
+            guard let roster = world.rosters(league).first(where: { $0.rosterID == side.rosterID }) else { return }
+            truth[key] = TrueScoreHistory(roster: roster, start: start)
+        }
+        truth[key]?.extend(through: minute)
+        guard let age = truth[key]?.age(of: side.points, at: minute) else {
+            unexplained += 1
+            return
+        }
+        histogram[age * 60, default: 0] += 1
+    }
+
+    var samples: Int { histogram.values.reduce(0, +) + unexplained }
+    var worst: Int? { histogram.keys.max() }
+    var median: Int? { BenchFigures.percentile(0.5, of: histogram) }
+}
