@@ -150,12 +150,13 @@ struct BenchResult {
     }
     let peakRSS: Double
     let wallSeconds: Double
-    /// Issue 21's figures: the age of the scores shown, the slowest pass.
+    /// Issue 21's figures: the design, the age of the scores shown, the slowest pass.
     var live: LivePointsResult?
 }
 
 /// What issue 21 compares between the designs.
 struct LivePointsResult {
+    let design: BenchDesign
     let edgeCacheSeconds: TimeInterval
     /// Seconds; `nil` when no activity was open at a sampled minute.
     let scoreAgeMedian: Int?
@@ -164,8 +165,12 @@ struct LivePointsResult {
     /// Shown points the truth never had in the hour before (counted, not aged).
     let unexplained: Int
     let slowestPassWall: Double
+    /// Whether the run ended with a stats pass (``BenchStatsPass``), and the pass if any moved.
+    var statsPassMeasured = false
+    var statsPass: StatsPassFigure?
 
-    init(edgeCacheSeconds: TimeInterval, scoreAges: ScoreAges, slowestPassWall: Double) {
+    init(design: BenchDesign, edgeCacheSeconds: TimeInterval, scoreAges: ScoreAges, slowestPassWall: Double) {
+        self.design = design
         self.edgeCacheSeconds = edgeCacheSeconds
         scoreAgeMedian = scoreAges.median
         scoreAgeWorst = scoreAges.worst

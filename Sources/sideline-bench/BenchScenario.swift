@@ -21,8 +21,12 @@ struct BenchScenario {
     let start: Date
     var end: Date
     var passSeconds: TimeInterval = 30
+    /// Issue 21's before (`matchups`) or after (`stats`).
+    var design: BenchDesign = .matchups
     /// The synthetic Sleeper's edge cache on matchups and stats (``BenchEdgeCache``); 0: none.
     var edgeCacheSeconds: TimeInterval = BenchEdgeCache.sleeperLifetime
+    /// After the run, time a pass in which only the stats moved (``BenchStatsPass``).
+    var measuresStatsPass = false
 
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
@@ -49,7 +53,7 @@ struct BenchScenario {
         // the players index file exactly as in production.
         let wiring = Wiring(configuration: configuration, store: store, logger: logger, now: clock.dateSource)
         let transport = wiring.transport
-        let scheduler = wiring.scheduler()
+        let (scheduler, withholding) = try makeScheduler(wiring)
 
         let week = WeekKey(season: SyntheticSunday.season, seasonType: .regular, week: SyntheticSunday.week)
         var figures = BenchFigures(world: world, passSeconds: passSeconds)
@@ -98,8 +102,14 @@ struct BenchScenario {
         let wall = (ContinuousClock.now - wallStart).seconds - scoreAges.wallSeconds
         var result = figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
                                     budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall)
-        result.live = LivePointsResult(edgeCacheSeconds: edgeCacheSeconds, scoreAges: scoreAges, slowestPassWall: figures.slowestPassWall)
+        result.live = LivePointsResult(design: design, edgeCacheSeconds: edgeCacheSeconds, scoreAges: scoreAges,
+                                       slowestPassWall: figures.slowestPassWall)
         BenchMain.log(String(format: "  score age: %d samples measured in %.0f s of wall time (not in the figures above)", scoreAges.samples, scoreAges.wallSeconds))
+        if let withholding {
+            result.live?.statsPassMeasured = true
+            result.live?.statsPass = try await BenchStatsPass.measure(scheduler, withholding: withholding, after: time.addingTimeInterval(-passSeconds),
+                                                                      passSeconds: passSeconds, open: figures.open.count, clock: clock, server: server)
+        }
         if figures.responses > 0 {
             let calls = min(figures.responses, 5_000)
             let exchange = try await exchangeCPU(calls: calls, world: world, store: store, transport: transport,
@@ -109,6 +119,19 @@ struct BenchScenario {
             result.exchangePerCall = exchange.full * (1 - share304) + exchange.notModified * share304
         }
         return result
+    }
+
+    /// The scheduler on the daemon's wiring with this run's design, and the switch that
+    /// withholds its league calls when the run ends with a stats pass.
+    func makeScheduler(_ wiring: Wiring) throws -> (Scheduler, LeagueCallsWithholding?) {
+        var withholding: LeagueCallsWithholding?
+        let environment = try design.environment(wiring) { sleeper in
+            guard measuresStatsPass else { return sleeper }
+            let wrapped = LeagueCallsWithholding(sleeper)
+            withholding = wrapped
+            return wrapped
+        }
+        return (Scheduler(environment: environment), withholding)
     }
 
     /// CPU per call of the HTTP exchange alone, as the scheduler makes it: the call admitted

@@ -1,4 +1,5 @@
 import Foundation
+import SidelineDelivery
 
 /// The printed table (Markdown, so it pastes into the README as is).
 enum BenchTable {
@@ -33,15 +34,24 @@ enum BenchTable {
         return lines.joined(separator: "\n")
     }
 
-    /// Issue 21's comparison: how old the scores shown are, beside the call and start
-    /// figures that must not get worse.
+    /// Issue 21's comparison: how old the scores shown are, by design, beside the call and
+    /// start figures that must not get worse; then each stats pass measured.
     static func liveTable(_ results: [BenchResult]) -> [String] {
         let live = results.compactMap { result in result.live.map { (result, $0) } }
         guard !live.isEmpty else { return [] }
-        var lines = ["", "| run | edge cache | registrations | most calls in any 60 s (budget) | kickoff → start, median / worst | shown score age, median / worst | samples (never true in the hour) | slowest pass, wall |",
-                     "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        var lines = ["", "| run | design | edge cache | registrations | most calls in any 60 s (budget) | kickoff → start, median / worst | shown score age, median / worst | samples (never true in the hour) | slowest pass, wall |",
+                     "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
         for (r, l) in live {
-            lines.append("| \(r.name) | \(String(format: "%.0f s", l.edgeCacheSeconds)) | \(r.registrations) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) | \(seconds(l.scoreAgeMedian.map(Double.init))) / \(seconds(l.scoreAgeWorst.map(Double.init))) | \(l.samples) (\(l.unexplained)) | \(String(format: "%.1f s", l.slowestPassWall)) |")
+            lines.append("| \(r.name) | \(l.design.rawValue) | \(String(format: "%.0f s", l.edgeCacheSeconds)) | \(r.registrations) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) | \(seconds(l.scoreAgeMedian.map(Double.init))) / \(seconds(l.scoreAgeWorst.map(Double.init))) | \(l.samples) (\(l.unexplained)) | \(String(format: "%.1f s", l.slowestPassWall)) |")
+        }
+        for (r, l) in live where l.statsPassMeasured {
+            lines.append("")
+            guard let pass = l.statsPass else {
+                lines.append("\(r.name), \(l.design.rawValue) design: no pass stepped anything with the league calls withheld (the stats did not move)")
+                continue
+            }
+            lines.append(String(format: "%@, %@ design: the pass at %@ in which only the stats moved took %.2f s of wall time (%.2f s CPU): %d lifecycles stepped of %d open activities, %d events",
+                                r.name, l.design.rawValue, EventEnvelope.timestamp(pass.at), pass.wallSeconds, pass.cpuSeconds, pass.stepped, pass.open, pass.events))
         }
         return lines
     }
