@@ -162,7 +162,7 @@ struct LivePointsResult {
     let scoreAgeMedian: Int?
     let scoreAgeWorst: Int?
     let samples: Int
-    /// Shown points the truth never had in the hour before (counted, not aged).
+    /// Shown points the truth never had in the half hour before (counted, not aged).
     let unexplained: Int
     let slowestPassWall: Double
     /// Whether the run ended with a stats pass (``BenchStatsPass``), and the pass if any moved.

@@ -47,7 +47,8 @@ enum BenchMain {
           --repeat N          run each scenario N times (a row each) and print the median and
                               range of its CPU figures: one run can read 20% off on a shared machine
           Environment: SIDELINE_BENCH_VERBOSE=1 (a line per pass), SIDELINE_BENCH_KEEP=1 (keep
-          the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end)
+          the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end),
+          SIDELINE_BENCH_SCORE_AGE=0 (no score age: its reads and memory are the benchmark's own)
         """
 
     static func run(_ arguments: [String]) async -> Int32 {
@@ -131,6 +132,7 @@ enum BenchMain {
             if let perLeague { scenarios[index].registered = perLeague }
             if let until { scenarios[index].end = min(scenarios[index].end, until) }
             scenarios[index].edgeCacheSeconds = edgeCache
+            scenarios[index].measuresScoreAge = ProcessInfo.processInfo.environment["SIDELINE_BENCH_SCORE_AGE"] != "0"
         }
         // Each scenario once per design, side by side: the before/after pairs of issue 21.
         scenarios = scenarios.flatMap { scenario in

@@ -27,6 +27,11 @@ struct BenchScenario {
     var edgeCacheSeconds: TimeInterval = BenchEdgeCache.sleeperLifetime
     /// After the run, time a pass in which only the stats moved (``BenchStatsPass``).
     var measuresStatsPass = false
+    /// Sample the age of the shown scores every minute (``ScoreAges``). It reads every open
+    /// lifecycle row each time and keeps each shown roster's recent true points: the
+    /// benchmark's own memory and time, in this process, so a run measuring only Sideline's
+    /// CPU and memory can leave it out (`SIDELINE_BENCH_SCORE_AGE=0`).
+    var measuresScoreAge = true
 
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
@@ -73,7 +78,7 @@ struct BenchScenario {
             if !report.calls.isEmpty || !report.events.isEmpty { MemoryTuning.releaseFreedMemory() }
             figures.pass(at: time, report: report, cpu: cpu, wall: passWall,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
-            if scoreAges.isSampleInstant(time) { try scoreAges.sample(at: time, open: figures.open, store: store, week: week) }
+            if measuresScoreAge, scoreAges.isSampleInstant(time) { try scoreAges.sample(at: time, open: figures.open, store: store, week: week) }
             time = time.addingTimeInterval(passSeconds)
             if figures.passes % 20 == 0 || verbose {
                 BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU, %.0f MB resident (peak %.0f MB)", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart, CPUTime.currentRSS(), CPUTime.peakRSS()))

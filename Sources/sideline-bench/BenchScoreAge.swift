@@ -18,7 +18,7 @@ struct ScoreAges {
     private var truth: [Int: TrueScoreHistory] = [:]
     /// Age in seconds → how many (registration side, minute) samples had it.
     private(set) var histogram: [Int: Int] = [:]
-    /// Shown points the truth never had within ``TrueScoreHistory/horizonMinutes``.
+    /// Shown points the truth never had within ``TrueScoreHistory/horizonMinutes`` (counted, not aged).
     private(set) var unexplained = 0
     /// The benchmark's own time spent measuring, left out of every other figure.
     private(set) var wallSeconds = 0.0
@@ -53,11 +53,14 @@ struct ScoreAges {
 
     private mutating func record(league: Int, side: LineupView, at minute: Int) {
         let key = league * (SyntheticLeagues.rostersPerLeague + 1) + side.rosterID
-        if truth[key] == nil {
-            guard let roster = world.rosters(league).first(where: { $0.rosterID == side.rosterID }) else { return }
-            truth[key] = TrueScoreHistory(roster: roster, start: start)
+        // Each roster's truth is evaluated once a minute, however many registrations show it.
+        if truth[key, default: TrueScoreHistory()].needsExtending(through: minute),
+           let roster = world.rosters(league).first(where: { $0.rosterID == side.rosterID }) {
+            let start = start
+            truth[key, default: TrueScoreHistory()].extend(through: minute) { minute in
+                TrueScoreHistory.points(roster, at: start.addingTimeInterval(Double(minute) * 60))
+            }
         }
-        truth[key]?.extend(through: minute)
         guard let age = truth[key]?.age(of: side.points, at: minute) else {
             unexplained += 1
             return

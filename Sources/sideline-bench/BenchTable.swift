@@ -39,7 +39,7 @@ enum BenchTable {
     static func liveTable(_ results: [BenchResult]) -> [String] {
         let live = results.compactMap { result in result.live.map { (result, $0) } }
         guard !live.isEmpty else { return [] }
-        var lines = ["", "| run | design | edge cache | registrations | most calls in any 60 s (budget) | kickoff → start, median / worst | shown score age, median / worst | samples (never true in the hour) | slowest pass, wall |",
+        var lines = ["", "| run | design | edge cache | registrations | most calls in any 60 s (budget) | kickoff → start, median / worst | shown score age, median / worst | samples (never true in 30 min) | slowest pass, wall |",
                      "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
         for (r, l) in live {
             lines.append("| \(r.name) | \(l.design.rawValue) | \(String(format: "%.0f s", l.edgeCacheSeconds)) | \(r.registrations) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) | \(seconds(l.scoreAgeMedian.map(Double.init))) / \(seconds(l.scoreAgeWorst.map(Double.init))) | \(l.samples) (\(l.unexplained)) | \(String(format: "%.1f s", l.slowestPassWall)) |")
