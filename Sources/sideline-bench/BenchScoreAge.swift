@@ -6,7 +6,7 @@ import SidelineStore
 /// The age of the score a phone shows (issue 21): at every simulated minute, for every
 /// registration with an open activity, how long ago Sleeper's true points last equalled
 /// the points of its newest lifecycle state (the activity's last view: its own roster's
-/// and the opponent's). 0 when they equal the truth now. Unlike the snapshot staleness it
+/// and the opponent's, the older of the two). 0 when they equal the truth now. Unlike the snapshot staleness it
 /// sees what the design shows, whether the points came from a matchups body or a blend.
 struct ScoreAges {
     /// Lifecycle rows read and decoded per store read: a pass's slice (ADR 015), so the
@@ -16,7 +16,7 @@ struct ScoreAges {
     let world: SyntheticLeagues
     let start: Date
     private var truth: [Int: TrueScoreHistory] = [:]
-    /// Age in seconds → how many (registration side, minute) samples had it.
+    /// Age in seconds → how many (registration, minute) samples had it.
     private(set) var histogram: [Int: Int] = [:]
     /// Shown points the truth never had within ``TrueScoreHistory/horizonMinutes`` (counted, not aged).
     private(set) var unexplained = 0
@@ -45,13 +45,28 @@ struct ScoreAges {
             for (key, row) in rows {
                 guard let view = try row.state().activity?.lastView,
                       let league = open[key.registrationID].flatMap(world.leagueIndex) else { continue }
-                record(league: league, side: view.me, at: minute)
-                if let opponent = view.opponent { record(league: league, side: opponent, at: minute) }
+                record(age(of: view, league: league, at: minute))
             }
         }
     }
 
-    private mutating func record(league: Int, side: LineupView, at minute: Int) {
+    /// A shown score is as old as its older side: the phone shows both. In minutes; `nil`
+    /// when a side's points were never true within the horizon.
+    private mutating func age(of view: MatchupView, league: Int, at minute: Int) -> Int? {
+        guard let mine = age(of: view.me, league: league, at: minute) else { return nil }
+        guard let opponent = view.opponent else { return mine }
+        return age(of: opponent, league: league, at: minute).map { max(mine, $0) }
+    }
+
+    private mutating func record(_ minutes: Int?) {
+        guard let minutes else {
+            unexplained += 1
+            return
+        }
+        histogram[minutes * 60, default: 0] += 1
+    }
+
+    private mutating func age(of side: LineupView, league: Int, at minute: Int) -> Int? {
         let key = league * (SyntheticLeagues.rostersPerLeague + 1) + side.rosterID
         // Each roster's truth is evaluated once a minute, however many registrations show it.
         if truth[key, default: TrueScoreHistory()].needsExtending(through: minute),
@@ -61,11 +76,7 @@ struct ScoreAges {
                 TrueScoreHistory.points(roster, at: start.addingTimeInterval(Double(minute) * 60))
             }
         }
-        guard let age = truth[key]?.age(of: side.points, at: minute) else {
-            unexplained += 1
-            return
-        }
-        histogram[age * 60, default: 0] += 1
+        return truth[key]?.age(of: side.points, at: minute)
     }
 
     var samples: Int { histogram.values.reduce(0, +) + unexplained }
