@@ -9,8 +9,8 @@ struct BenchFigures {
     let passSeconds: TimeInterval
     /// First pass in which the stored feed shows each game in progress: "kickoff".
     var kickoffPass: [String: Date] = [:]
-    /// Registrations with a live or grace activity → their league.
-    var open: [String: String] = [:]
+    /// Registrations (by id) with a live or grace activity → their league.
+    var open: [Int64: String] = [:]
     var staleness: [Int: Int] = [:]
     var startDelays: [Double] = []
     var naiveCalls = 0.0
@@ -29,28 +29,31 @@ struct BenchFigures {
     var passes = 0
     var events = 0
     var starts = 0
+    /// The longest pass, in wall time: what a daemon's 30-second rhythm has to fit.
+    var slowestPassWall = 0.0
 
     init(world: SyntheticLeagues, passSeconds: TimeInterval) {
         self.world = world
         self.passSeconds = passSeconds
     }
 
-    mutating func pass(at now: Date, report: PassReport, cpu: Double, schedule: WeekSchedule?, snapshotTimes: [String: Date]) {
+    mutating func pass(at now: Date, report: PassReport, cpu: Double, wall: Double, schedule: WeekSchedule?, snapshotTimes: [String: Date]) {
         passes += 1
         events += report.events.count
+        slowestPassWall = max(slowestPassWall, wall)
         for game in schedule?.games ?? [] where kickoffPass[game.id] == nil && (game.status == .inProgress || game.status == .final) {
             kickoffPass[game.id] = now
         }
         for event in report.events {
             switch event.event {
             case .start:
-                open[event.registration] = event.leagueID
+                open[event.registrationID] = event.leagueID
                 if event.reason == .kickoff, let delay = startDelay(event, at: now) {
                     startDelays.append(delay)
                     starts += 1
                 }
             case .end:
-                open[event.registration] = nil
+                open[event.registrationID] = nil
             case .update:
                 break
             }
@@ -98,22 +101,23 @@ struct BenchFigures {
             name: name, leagues: leagues, registrations: registrations, passes: passes,
             busiestWindow: RateBudget.busiestWindow(log), budget: budget,
             startMedian: delays.isEmpty ? nil : delays[delays.count / 2], startWorst: delays.last, starts: delays.count,
-            staleMedian: percentile(0.5), staleWorst: staleness.keys.max(),
+            staleMedian: Self.percentile(0.5, of: staleness), staleWorst: staleness.keys.max(),
             totalCalls: log.count, naiveCalls: Int(naiveCalls.rounded()),
             fixedPassCPU: fixed, idlePasses: idle.count, coldPassCPU: coldPassCPU, coldResponses: coldResponses, cpuPerResponse: perResponse, responses: responses,
             peakRSS: peakRSS, wallSeconds: wallSeconds
         )
     }
 
-    func percentile(_ p: Double) -> Int? {
-        let total = staleness.values.reduce(0, +)
+    /// The `p` quantile of a histogram (value → count).
+    static func percentile(_ p: Double, of histogram: [Int: Int]) -> Int? {
+        let total = histogram.values.reduce(0, +)
         guard total > 0 else { return nil }
         var seen = 0
-        for age in staleness.keys.sorted() {
-            seen += staleness[age] ?? 0
-            if Double(seen) >= p * Double(total) { return age }
+        for value in histogram.keys.sorted() {
+            seen += histogram[value] ?? 0
+            if Double(seen) >= p * Double(total) { return value }
         }
-        return staleness.keys.max()
+        return histogram.keys.max()
     }
 }
 
@@ -146,4 +150,32 @@ struct BenchResult {
     }
     let peakRSS: Double
     let wallSeconds: Double
+    /// Issue 21's figures: the design, the age of the scores shown, the slowest pass.
+    var live: LivePointsResult?
+}
+
+/// What issue 21 compares between the designs.
+struct LivePointsResult {
+    let design: BenchDesign
+    let edgeCacheSeconds: TimeInterval
+    /// Seconds; `nil` when no activity was open at a sampled minute.
+    let scoreAgeMedian: Int?
+    let scoreAgeWorst: Int?
+    let samples: Int
+    /// Shown points the truth never had in the half hour before (counted, not aged).
+    let unexplained: Int
+    let slowestPassWall: Double
+    /// Whether the run ended with a stats pass (``BenchStatsPass``), and the pass if any moved.
+    var statsPassMeasured = false
+    var statsPass: StatsPassFigure?
+
+    init(design: BenchDesign, edgeCacheSeconds: TimeInterval, scoreAges: ScoreAges, slowestPassWall: Double) {
+        self.design = design
+        self.edgeCacheSeconds = edgeCacheSeconds
+        scoreAgeMedian = scoreAges.median
+        scoreAgeWorst = scoreAges.worst
+        samples = scoreAges.samples
+        unexplained = scoreAges.unexplained
+        self.slowestPassWall = slowestPassWall
+    }
 }

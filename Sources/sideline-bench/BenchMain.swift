@@ -12,10 +12,11 @@ enum BenchMain {
     static let burstStart = utc("2026-11-22T17:45:00Z")
     static let burstEnd = utc("2026-11-22T19:30:00Z")
 
-    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "tiny", "players", "envelope", "commit"]
+    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "window20000", "statspass50000", "tiny", "players", "envelope", "commit"]
 
     static let usage = """
-        usage: sideline-bench [RUN] [--registrations N] [--until ISO-8601] [--repeat N] [--quick] [--count N]
+        usage: sideline-bench [RUN] [--design matchups|stats|both] [--edge-cache SECONDS] [--registrations N]
+                              [--until ISO-8601] [--repeat N] [--quick] [--count N]
 
         Drives the real scheduler, store and lifecycle against a synthetic Sleeper on loopback
         with a simulated clock, and prints a table of figures (see README "Benchmark").
@@ -28,18 +29,26 @@ enum BenchMain {
           window5000     12:45–14:30 ET, 5,000 leagues × 1
           kickoff5000    12:45–13:15 ET, 5,000 leagues × 10
           window5000x10  12:45–14:30 ET, 5,000 leagues × 10
+          window20000    12:45–14:30 ET, 20,000 leagues × 1 (long; --until bounds it)
+          statspass50000 kickoff5000, then a pass in which only the stats moved (needs --design stats)
           tiny           5 leagues, a smoke run
           players        parse a full-size players/nfl and load the cached index
           envelope       µs to build and encode one lifecycle event (--count, default 20000)
           commit         µs to persist one event and its lifecycle row (--count, default 20000)
 
         Options:
+          --design D          where live scores come from (issue 21): matchups (default: each
+                              league's last matchups, today's design), stats (the stats feed every
+                              pass blended with them), or both (each scenario once per design)
+          --edge-cache S      seconds the synthetic Sleeper's edge keeps a matchups, stats or
+                              projections answer (default 60, as Sleeper's CDN; 0: no cache)
           --registrations N   registrations per league, instead of the run's own
           --until ISO-8601    stop the simulated clock early, e.g. 2026-11-22T18:10:00Z
           --repeat N          run each scenario N times (a row each) and print the median and
                               range of its CPU figures: one run can read 20% off on a shared machine
           Environment: SIDELINE_BENCH_VERBOSE=1 (a line per pass), SIDELINE_BENCH_KEEP=1 (keep
-          the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end)
+          the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end),
+          SIDELINE_BENCH_SCORE_AGE=0 (no score age: its reads and memory are the benchmark's own)
         """
 
     static func run(_ arguments: [String]) async -> Int32 {
@@ -48,7 +57,7 @@ enum BenchMain {
             return 0
         }
         // The run is the first word that is neither an option nor an option's value.
-        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat"]
+        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--design", "--edge-cache"]
         let which = arguments.indices.first { index in
             !arguments[index].hasPrefix("-") && (index == 0 || !valued.contains(arguments[index - 1]))
         }.map { arguments[$0] } ?? "all"
@@ -76,6 +85,17 @@ enum BenchMain {
         }
         let perLeague = option("--registrations").flatMap { Int($0) }
         let until = option("--until").map(utc)
+        guard let designs = BenchDesign.parse(option("--design")) else {
+            log("sideline-bench: --design is one of matchups, stats, both")
+            return 2
+        }
+        if designs.contains(.stats) {
+            do { try BenchStatsFeed.preflight() } catch {
+                log("sideline-bench: \(error)")
+                return 1
+            }
+        }
+        let edgeCache = option("--edge-cache").flatMap { Double($0) } ?? BenchEdgeCache.sleeperLifetime
         var scenarios: [BenchScenario] = []
         if which == "tiny" {
             scenarios.append(BenchScenario(name: "tiny", leagues: 5, registered: 10, start: dayStart, end: utc("2026-11-22T15:30:00Z")))
@@ -100,9 +120,27 @@ enum BenchMain {
         if which == "window5000x10" {
             scenarios.append(BenchScenario(name: "12:45–14:30 ET, 5,000 leagues × 10", leagues: 5000, registered: 10, start: burstStart, end: burstEnd))
         }
+        if which == "window20000" {
+            scenarios.append(BenchScenario(name: "12:45–14:30 ET, 20,000 leagues × 1", leagues: 20_000, registered: 1, start: burstStart, end: burstEnd))
+        }
+        if which == "statspass50000" {
+            var scenario = BenchScenario(name: "12:45–13:15 ET, 5,000 leagues × 10, then a stats pass", leagues: 5000, registered: 10, start: burstStart, end: utc("2026-11-22T18:15:00Z"))
+            scenario.measuresStatsPass = true
+            scenarios.append(scenario)
+        }
         for index in scenarios.indices {
             if let perLeague { scenarios[index].registered = perLeague }
             if let until { scenarios[index].end = min(scenarios[index].end, until) }
+            scenarios[index].edgeCacheSeconds = edgeCache
+            scenarios[index].measuresScoreAge = ProcessInfo.processInfo.environment["SIDELINE_BENCH_SCORE_AGE"] != "0"
+        }
+        // Each scenario once per design, side by side: the before/after pairs of issue 21.
+        scenarios = scenarios.flatMap { scenario in
+            designs.map { design in
+                var run = scenario
+                run.design = design
+                return run
+            }
         }
         let repeats = max(1, option("--repeat").flatMap { Int($0) } ?? 1)
         let began = ContinuousClock.now

@@ -21,13 +21,24 @@ struct BenchScenario {
     let start: Date
     var end: Date
     var passSeconds: TimeInterval = 30
+    /// Issue 21's before (`matchups`) or after (`stats`).
+    var design: BenchDesign = .matchups
+    /// The synthetic Sleeper's edge cache on matchups and stats (``BenchEdgeCache``); 0: none.
+    var edgeCacheSeconds: TimeInterval = BenchEdgeCache.sleeperLifetime
+    /// After the run, time a pass in which only the stats moved (``BenchStatsPass``).
+    var measuresStatsPass = false
+    /// Sample the age of the shown scores every minute (``ScoreAges``). It reads every open
+    /// lifecycle row each time and keeps each shown roster's recent true points: the
+    /// benchmark's own memory and time, in this process, so a run measuring only Sideline's
+    /// CPU and memory can leave it out (`SIDELINE_BENCH_SCORE_AGE=0`).
+    var measuresScoreAge = true
 
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
         let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
         let verbose = ProcessInfo.processInfo.environment["SIDELINE_BENCH_VERBOSE"] != nil
         defer { if keep { BenchMain.log("  kept \(directory.path)") } else { try? FileManager.default.removeItem(at: directory) } }
-        let server = try BenchServerProcess(leagues: leagues)
+        let server = try BenchServerProcess(leagues: leagues, edgeCacheSeconds: edgeCacheSeconds)
         defer { server.stop() }
         let base = server.baseURL.absoluteString
         let configuration = try ConfigurationLoader.resolve(
@@ -47,10 +58,11 @@ struct BenchScenario {
         // the players index file exactly as in production.
         let wiring = Wiring(configuration: configuration, store: store, logger: logger, now: clock.dateSource)
         let transport = wiring.transport
-        let scheduler = wiring.scheduler()
+        let (scheduler, withholding) = try makeScheduler(wiring)
 
         let week = WeekKey(season: SyntheticSunday.season, seasonType: .regular, week: SyntheticSunday.week)
         var figures = BenchFigures(world: world, passSeconds: passSeconds)
+        var scoreAges = ScoreAges(world: world, start: start)
         let wallStart = ContinuousClock.now
         let cpuStart = CPUTime.process()
         var time = start
@@ -58,12 +70,15 @@ struct BenchScenario {
             clock.set(time)
             try await server.setNow(time)
             let before = CPUTime.process()
+            let passStart = ContinuousClock.now
             let report = try await scheduler.runPass(at: time, mode: .live, sinks: [])
             let cpu = CPUTime.process() - before
+            let passWall = (ContinuousClock.now - passStart).seconds
             // Between passes, as `sideline run` does.
             if !report.calls.isEmpty || !report.events.isEmpty { MemoryTuning.releaseFreedMemory() }
-            figures.pass(at: time, report: report, cpu: cpu,
+            figures.pass(at: time, report: report, cpu: cpu, wall: passWall,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
+            if measuresScoreAge, scoreAges.isSampleInstant(time) { try scoreAges.sample(at: time, open: figures.open, store: store, week: week) }
             time = time.addingTimeInterval(passSeconds)
             if figures.passes % 20 == 0 || verbose {
                 BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU, %.0f MB resident (peak %.0f MB)", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart, CPUTime.currentRSS(), CPUTime.peakRSS()))
@@ -88,9 +103,18 @@ struct BenchScenario {
         // least an earlier one's; run a scenario alone for its own peak.)
         let peak = CPUTime.peakRSS()
         let log = try store.callTimes(from: start, through: end)
-        let wall = ContinuousClock.now - wallStart
+        // The score age's own reads and comparisons are the benchmark's work, not Sideline's.
+        let wall = (ContinuousClock.now - wallStart).seconds - scoreAges.wallSeconds
         var result = figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
-                                    budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall.seconds)
+                                    budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall)
+        result.live = LivePointsResult(design: design, edgeCacheSeconds: edgeCacheSeconds, scoreAges: scoreAges,
+                                       slowestPassWall: figures.slowestPassWall)
+        BenchMain.log(String(format: "  score age: %d samples measured in %.0f s of wall time (not in the figures above)", scoreAges.samples, scoreAges.wallSeconds))
+        if let withholding {
+            result.live?.statsPassMeasured = true
+            result.live?.statsPass = try await BenchStatsPass.measure(scheduler, withholding: withholding, after: time.addingTimeInterval(-passSeconds),
+                                                                      passSeconds: passSeconds, open: figures.open.count, clock: clock, server: server)
+        }
         if figures.responses > 0 {
             let calls = min(figures.responses, 5_000)
             let exchange = try await exchangeCPU(calls: calls, world: world, store: store, transport: transport,
@@ -100,6 +124,19 @@ struct BenchScenario {
             result.exchangePerCall = exchange.full * (1 - share304) + exchange.notModified * share304
         }
         return result
+    }
+
+    /// The scheduler on the daemon's wiring with this run's design, and the switch that
+    /// withholds its league calls when the run ends with a stats pass.
+    func makeScheduler(_ wiring: Wiring) throws -> (Scheduler, LeagueCallsWithholding?) {
+        var withholding: LeagueCallsWithholding?
+        let environment = try design.environment(wiring) { sleeper in
+            guard measuresStatsPass else { return sleeper }
+            let wrapped = LeagueCallsWithholding(sleeper)
+            withholding = wrapped
+            return wrapped
+        }
+        return (Scheduler(environment: environment), withholding)
     }
 
     /// CPU per call of the HTTP exchange alone, as the scheduler makes it: the call admitted

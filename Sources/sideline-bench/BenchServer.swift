@@ -5,14 +5,16 @@ import SidelineHTTP
 
 /// The synthetic Sleeper, run in a child process so that the parent's CPU time and memory
 /// are Sideline's alone. It prints its base URL, takes the simulated instant from
-/// `GET /_bench/now/<epoch seconds>`, and exits when its standard input closes.
+/// `GET /_bench/now/<epoch seconds>`, and exits when its standard input closes. Matchups,
+/// stats and projections go through a model of Sleeper's edge cache (``BenchEdgeCache``)
+/// unless `edgeCacheSeconds` is 0.
 enum BenchServer {
-    static func serve(leagues count: Int) async {
+    static func serve(leagues count: Int, edgeCacheSeconds: TimeInterval) async {
         let world = FakeSleeperWorld()
         world.setRecording(false)
         let leagues = SyntheticLeagues(count: count)
         let players = SyntheticPlayers.playersJSON()
-        let routes = leagues.router(playersJSON: players)
+        let routes = BenchEdgeCache(lifetime: edgeCacheSeconds).wrap(leagues.router(playersJSON: players))
         world.setRouter { [world] path, query, now in
             if path.hasPrefix("/_bench/now/"), let seconds = Double(path.dropFirst("/_bench/now/".count)) {
                 world.setNow(Date(timeIntervalSince1970: seconds))
@@ -44,12 +46,12 @@ final class BenchServerProcess {
     let baseURL: URL
     let transport = CurlTransport(timeout: 15)
 
-    init(leagues: Int) throws {
+    init(leagues: Int, edgeCacheSeconds: TimeInterval) throws {
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") {
             process.executableURL = Bundle.main.executableURL
         }
-        process.arguments = ["serve", String(leagues)]
+        process.arguments = ["serve", String(leagues), String(edgeCacheSeconds)]
         process.standardInput = input
         process.standardOutput = output
         try process.run()

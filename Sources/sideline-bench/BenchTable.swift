@@ -1,4 +1,5 @@
 import Foundation
+import SidelineDelivery
 
 /// The printed table (Markdown, so it pastes into the README as is).
 enum BenchTable {
@@ -12,6 +13,7 @@ enum BenchTable {
                 lines.append("| \(r.name) | \(r.registrations) | \(r.passes) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) (\(r.starts) starts) | \(seconds(r.staleMedian.map(Double.init))) / \(seconds(r.staleWorst.map(Double.init))) | \(r.totalCalls) | \(r.naiveCalls) | \(ratio) | \(ms(r.fixedPassCPU)) (\(r.idlePasses)) | \(ms(r.coldPassCPU)) (\(r.coldResponses)) | \(ms(r.cpuPerResponse)) (\(r.responses)) | \(ms(r.exchangePerCall)) | \(ms(r.processingPerResponse)) | \(String(format: "%.0f MB", r.peakRSS)) | \(String(format: "%.0f s", r.wallSeconds)) |")
             }
         }
+        lines += liveTable(results)
         // With --repeat: each scenario's CPU figures over its runs, this machine's noise
         // being what it is (one run can read 20% high or low).
         let names = results.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -30,6 +32,28 @@ enum BenchTable {
         }
         lines.append(String(format: "benchmark wall time: %.0f s", totalSeconds))
         return lines.joined(separator: "\n")
+    }
+
+    /// Issue 21's comparison: how old the scores shown are, by design, beside the call and
+    /// start figures that must not get worse; then each stats pass measured.
+    static func liveTable(_ results: [BenchResult]) -> [String] {
+        let live = results.compactMap { result in result.live.map { (result, $0) } }
+        guard !live.isEmpty else { return [] }
+        var lines = ["", "| run | design | edge cache | registrations | most calls in any 60 s (budget) | kickoff → start, median / worst | shown score age, median / worst | samples (never true in 30 min) | slowest pass, wall |",
+                     "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for (r, l) in live {
+            lines.append("| \(r.name) | \(l.design.rawValue) | \(String(format: "%.0f s", l.edgeCacheSeconds)) | \(r.registrations) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) | \(seconds(l.scoreAgeMedian.map(Double.init))) / \(seconds(l.scoreAgeWorst.map(Double.init))) | \(l.samples) (\(l.unexplained)) | \(String(format: "%.1f s", l.slowestPassWall)) |")
+        }
+        for (r, l) in live where l.statsPassMeasured {
+            lines.append("")
+            guard let pass = l.statsPass else {
+                lines.append("\(r.name), \(l.design.rawValue) design: no pass stepped anything with the league calls withheld (the stats did not move)")
+                continue
+            }
+            lines.append(String(format: "%@, %@ design: the pass at %@ in which only the stats moved took %.2f s of wall time (%.2f s CPU): %d lifecycles stepped of %d open activities, %d events",
+                                r.name, l.design.rawValue, EventEnvelope.timestamp(pass.at), pass.wallSeconds, pass.cpuSeconds, pass.stepped, pass.open, pass.events))
+        }
+        return lines
     }
 
     /// "median 0.91 ms (0.84–1.02)" over the runs that have the figure.
