@@ -87,6 +87,15 @@ struct LivePointsBlendTests {
         #expect(blended.correctedBaseline == nil)
     }
 
+    @Test("With no fresh stats at the fetch, each starter's official figure is taken as what the stats say")
+    func noStatsAtFetch() {
+        let baseline = LivePointsBlend.baseline(Self.entries(5, 2, 6), scoring: Self.scoring, stats: nil)
+        #expect(baseline == ["p1": 5, "p2": 2, "p3": 6])
+        let later = Self.stats(["p1": ["rush_yd": 60], "p2": ["rec": 4], "p3": ["rush_td": 1]], changedAt: Self.fetchedAt + 600)
+        let blended = LivePointsBlend.blend(Self.entries(5, 2, 6), baseline: baseline, fetchedAt: Self.fetchedAt, scoring: Self.scoring, stats: later)
+        #expect(blended.entries[0].points == 8)
+    }
+
     @Test("A starter without a baseline (none at the fetch) moves nothing")
     func noBaseline() {
         let later = Self.stats(["p1": ["rush_yd": 90]])

@@ -35,23 +35,25 @@ struct LivePointsHealthTests {
         ])
     }
 
-    @Test("An empty feed while games are in progress looks wrong; before kickoff it is normal")
+    @Test("An empty feed a quarter of an hour into a game looks wrong; before, or with no game on, it is normal")
     func emptyWhileLive() {
-        #expect(StatsFeedCheck.problem([:], previous: nil, schedule: Self.schedule(detStatus: .final), players: Self.players) != nil)
+        // KC–LV kicked off ten minutes ago: not yet.
+        #expect(StatsFeedCheck.problem([:], previous: nil, schedule: Self.schedule(detStatus: .final), players: Self.players, at: Self.now) == nil)
+        #expect(StatsFeedCheck.problem([:], previous: nil, schedule: Self.schedule(detStatus: .final), players: Self.players, at: Self.now + 300) != nil)
         let quiet = WeekSchedule(season: "2026", seasonType: .regular, week: 12, games: [])
-        #expect(StatsFeedCheck.problem([:], previous: nil, schedule: quiet, players: Self.players) == nil)
+        #expect(StatsFeedCheck.problem([:], previous: nil, schedule: quiet, players: Self.players, at: Self.now) == nil)
     }
 
     @Test("A finished player's points falling by more than the tolerance looks wrong; a small correction does not")
     func finishedPlayerFalls() {
         let before: StatFeedLines.Lines = ["p1": ["rush_yd": 120, "rush_td": 2], "p2": ["rush_yd": 40, "rush_td": 2]]
         // A stat correction: a touchdown taken away (6 points).
-        #expect(StatsFeedCheck.problem(["p1": ["rush_yd": 120, "rush_td": 1], "p2": ["rush_yd": 40]], previous: before, schedule: Self.schedule(detStatus: .final), players: Self.players) == nil)
+        #expect(StatsFeedCheck.problem(["p1": ["rush_yd": 120, "rush_td": 1], "p2": ["rush_yd": 40]], previous: before, schedule: Self.schedule(detStatus: .final), players: Self.players, at: Self.now) == nil)
         // His whole line gone.
-        let problem = StatsFeedCheck.problem(["p2": ["rush_yd": 40]], previous: before, schedule: Self.schedule(detStatus: .final), players: Self.players)
+        let problem = StatsFeedCheck.problem(["p2": ["rush_yd": 40]], previous: before, schedule: Self.schedule(detStatus: .final), players: Self.players, at: Self.now)
         #expect(problem?.contains("Finished Back") == true)
         // The same fall while his game is on is not judged.
-        #expect(StatsFeedCheck.problem(["p2": ["rush_yd": 40]], previous: before, schedule: Self.schedule(detStatus: .inProgress), players: Self.players) == nil)
+        #expect(StatsFeedCheck.problem(["p2": ["rush_yd": 40]], previous: before, schedule: Self.schedule(detStatus: .inProgress), players: Self.players, at: Self.now) == nil)
     }
 }
 
@@ -69,6 +71,19 @@ struct PollPlannerLivePointsTests {
             leagues: [], playersFetchedAt: now, backoffUntil: [:], settings: PollSettings(),
             statFeeds: [StatFeedPollState(kind: .stats, week: week, fetchedAt: stats), StatFeedPollState(kind: .projections, week: week, fetchedAt: projections)],
             scoring: scoring)
+    }
+
+    @Test("The stats go with the kickoff snapshots on a real budget, behind them on a tiny one")
+    func statsPriority() {
+        func priority(_ budget: Int?) -> CallPriority? {
+            let base = input(gameOn: true, stats: nil, projections: now)
+            let sized = PollPlanInput(now: now, hasRegistrations: true, nflStateFetchedAt: now, schedules: base.schedules, leagues: [],
+                                      playersFetchedAt: now, backoffUntil: [:], settings: PollSettings(), statFeeds: base.statFeeds,
+                                      schedulerCallsPerMinute: budget)
+            return PollPlanner.prioritized(sized).first { $0.call == .statLines(.stats, week) }?.priority
+        }
+        #expect(priority(950) == .kickoff && priority(nil) == .kickoff)
+        #expect(priority(2) == .live)
     }
 
     @Test("Stats every 30 s and projections every 10 min while a game is on, first of the league calls")

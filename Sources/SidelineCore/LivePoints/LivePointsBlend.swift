@@ -26,12 +26,19 @@ public enum LivePointsBlend {
     public static let catchUpWindow: TimeInterval = 120
 
     /// The baseline of every starter of `entries` at a matchups fetch, with the stats in
-    /// hand at that fetch.
-    public static func baseline(_ entries: [MatchupEntry], scoring: ScoringSettings, stats: StatFeedLines) -> [String: Double] {
+    /// hand at that fetch — `nil` when none fresh enough to judge by (none yet this week, or
+    /// older than ``baselineFreshness``: a kickoff burst can hold the stats call back for
+    /// minutes). Without them each starter's official figure is taken as what the stats say:
+    /// true of every rule the stats carry, and anything else is put right at the next fetch.
+    public static func baseline(_ entries: [MatchupEntry], scoring: ScoringSettings, stats: StatFeedLines?) -> [String: Double] {
         var baseline: [String: Double] = [:]
         for entry in entries {
             for (slot, id) in entry.starters.enumerated() where id != MatchupEntry.emptySlot && !id.isEmpty {
                 let official = officialPoints(entry, slot: slot, id: id)
+                guard let stats else {
+                    baseline[id] = official
+                    continue
+                }
                 let now = points(id, in: stats.lines, scoring: scoring)
                 let before = stats.previous.map { points(id, in: $0, scoring: scoring) }
                 baseline[id] = same(official, now) || before.map({ same(official, $0) }) == true ? official : now
@@ -39,6 +46,10 @@ public enum LivePointsBlend {
         }
         return baseline
     }
+
+    /// Stats answered longer ago than this (two edge-cache lifetimes) say nothing about a
+    /// matchups answer fetched now.
+    public static let baselineFreshness: TimeInterval = 120
 
     /// What a blend made of a league's entries.
     public struct Blended: Sendable, Hashable {

@@ -3,12 +3,16 @@ import Foundation
 /// Whether a new stats body looks wrong (ADR 029). Pure.
 ///
 /// Two signs, both of a broken feed rather than of football: no stats at all while games
-/// are in progress, and a finished player's points falling by more than
+/// have been in progress for ``quietStart`` or more, and a finished player's points falling by more than
 /// ``LivePointsHealth/tolerance`` (an ordinary stat correction moves a few points). Points
 /// here are under ``ScoringSettings/reference``: the check is about the feed, not a league.
 public enum StatsFeedCheck {
-    public static func problem(_ new: StatFeedLines.Lines, previous: StatFeedLines.Lines?, schedule: WeekSchedule?, players: PlayersIndex?) -> String? {
-        let live = schedule?.games.filter { $0.status == .inProgress }.count ?? 0
+    /// The first minutes of a game can pass without a stat (and the edge cache can serve the
+    /// pre-kickoff answer for a minute): an empty feed then is no sign of anything.
+    public static let quietStart: TimeInterval = 15 * 60
+
+    public static func problem(_ new: StatFeedLines.Lines, previous: StatFeedLines.Lines?, schedule: WeekSchedule?, players: PlayersIndex?, at now: Date) -> String? {
+        let live = schedule?.games.filter { $0.status == .inProgress && $0.kickoff <= now.addingTimeInterval(-quietStart) }.count ?? 0
         if new.isEmpty, live > 0 { return Messages.LivePoints.emptyWhileLive(live) }
         guard let previous, let schedule, let players else { return nil }
         let reference = ScoringSettings.reference

@@ -162,8 +162,10 @@ public struct PollPlanInput: Sendable, Hashable {
     public let statFeeds: [StatFeedPollState]
     /// Registered leagues in season, and when their scoring settings were last read.
     public let scoring: [ScoringPollState]
+    /// The scheduler's share of the budget per minute (`nil`: unknown, plenty).
+    public let schedulerCallsPerMinute: Int?
 
-    public init(now: Date, hasRegistrations: Bool, nflStateFetchedAt: Date?, schedules: [ScheduleState], leagues: [LeaguePollState], playersFetchedAt: Date?, backoffUntil: [BackoffScope: Date], settings: PollSettings, renewals: [RenewalPollState] = [], statFeeds: [StatFeedPollState] = [], scoring: [ScoringPollState] = []) {
+    public init(now: Date, hasRegistrations: Bool, nflStateFetchedAt: Date?, schedules: [ScheduleState], leagues: [LeaguePollState], playersFetchedAt: Date?, backoffUntil: [BackoffScope: Date], settings: PollSettings, renewals: [RenewalPollState] = [], statFeeds: [StatFeedPollState] = [], scoring: [ScoringPollState] = [], schedulerCallsPerMinute: Int? = nil) {
         self.now = now
         self.hasRegistrations = hasRegistrations
         self.nflStateFetchedAt = nflStateFetchedAt
@@ -175,6 +177,7 @@ public struct PollPlanInput: Sendable, Hashable {
         self.renewals = renewals
         self.statFeeds = statFeeds
         self.scoring = scoring
+        self.schedulerCallsPerMinute = schedulerCallsPerMinute
     }
 }
 

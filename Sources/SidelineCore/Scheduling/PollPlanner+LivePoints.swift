@@ -1,8 +1,8 @@
 import Foundation
 
 /// The live points' calls (ADR 029): one stats call serves every league, so it goes ahead of
-/// every live league's refresh — but after the kickoff lineup snapshots, which starts wait
-/// on; the scoring settings it is scored with are read again weekly, in the background.
+/// every league call but the players index; the scoring settings it is scored with are
+/// read again weekly, in the background.
 extension PollPlanner {
     /// Every 30 s in the daemon (its default pass interval), so every cron pass: a few calls
     /// a minute of the budget. Sleeper's edge caches the feed for about a minute; the 304s
@@ -19,7 +19,7 @@ extension PollPlanner {
             if gameOn(feed.week, input) {
                 let interval = feed.kind == .stats ? statsInterval : projectionsInterval
                 let due = feed.fetchedAt.map { $0.addingTimeInterval(interval - input.settings.tolerance) } ?? input.now
-                calls.append(PrioritizedCall(call: .statLines(feed.kind, feed.week), priority: .live, due: due))
+                calls.append(PrioritizedCall(call: .statLines(feed.kind, feed.week), priority: priority(feed, input), due: due))
             } else if feed.kind == .stats, finalLinesDue(feed, input) {
                 calls.append(PrioritizedCall(call: .statLines(.stats, feed.week), priority: .live, due: input.now))
             }
@@ -45,6 +45,19 @@ extension PollPlanner {
     /// How soon after the last stats call a schedule showing every game over still asks for
     /// the final lines: a few passes, never the hourly idle status check.
     static let finalLinesWindow: TimeInterval = 5 * 60
+
+    /// The stats go with the kickoff snapshots, before them: two calls a minute serve every
+    /// league, and a kickoff burst (every league's lineup snapshot, minutes of a full
+    /// window) is exactly when every score moves. On a budget too small to spare them
+    /// (under ``urgentStatsBudget`` calls a minute, where a burst is over in a pass or two
+    /// anyway) they wait behind the snapshots starts depend on. Projections never hurry.
+    static func priority(_ feed: StatFeedPollState, _ input: PollPlanInput) -> CallPriority {
+        guard feed.kind == .stats, (input.schedulerCallsPerMinute ?? .max) >= urgentStatsBudget else { return .live }
+        return .kickoff
+    }
+
+    /// Twenty times the stats' own two calls a minute.
+    public static let urgentStatsBudget = 40
 
     /// Whether a game of `week` is in progress.
     static func gameOn(_ week: WeekKey, _ input: PollPlanInput) -> Bool {

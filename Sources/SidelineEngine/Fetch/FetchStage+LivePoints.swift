@@ -88,8 +88,9 @@ extension FetchStage {
     /// Each new body of the stats' week against the blend of the body it replaces (its
     /// baseline, the stats now), roster by roster: the live points' accuracy, and the
     /// reconciliation check of ``LivePointsHealth``. A league whose previous body had no
-    /// baseline (fetched while the stats were not in use) is not judged.
+    /// baseline is not judged, nor a roster whose lineup changed between the two bodies.
     func reconciliations(_ saves: [SnapshotUpdate], live: MatchupsRequest.LivePoints, report: inout PassReport) -> [Reconciliation] {
+        guard let stats = live.blended else { return [] }
         let bodies = saves.filter { $0.entries != nil && $0.week == live.week && live.scoring[$0.leagueID] != nil }
         guard !bodies.isEmpty else { return [] }
         let previous = report.recorded("the snapshots before this pass's bodies", logger) {
@@ -98,9 +99,11 @@ extension FetchStage {
         var result: [Reconciliation] = []
         for body in bodies {
             guard let entries = body.entries, let old = previous[body.leagueID], let baseline = old.statsBaseline, let scoring = live.scoring[body.leagueID] else { continue }
-            let blended = LivePointsBlend.blend(old.entries, baseline: baseline, fetchedAt: old.fetchedAt, scoring: scoring, stats: live.stats).entries
+            let blended = LivePointsBlend.blend(old.entries, baseline: baseline, fetchedAt: old.fetchedAt, scoring: scoring, stats: stats).entries
             for entry in entries {
-                guard let shown = blended.first(where: { $0.rosterID == entry.rosterID }) else { continue }
+                // A lineup changed between the two bodies (a late swap) is not comparable:
+                // the blend cannot know of it, and it is no sign of a broken feed.
+                guard let shown = blended.first(where: { $0.rosterID == entry.rosterID }), shown.starters == entry.starters else { continue }
                 result.append(Reconciliation(leagueID: body.leagueID, rosterID: entry.rosterID, blended: shown.points, official: entry.points))
             }
         }

@@ -18,13 +18,17 @@ struct MatchupsRequest: Sendable {
     let rosters: [String: [Int]]
     /// The unusable-answer marks the plan read, per week.
     let marks: [WeekKey: [String: Date]]
-    /// The stats in use for the current week and the leagues' rules, for each new body's
-    /// stat-feed baseline (ADR 029); `nil` while live points come from the matchups alone.
+    /// The current week's stats and the leagues' rules, for each new body's stat-feed
+    /// baseline (ADR 029); `nil` when no stats feed is wired.
     var livePoints: LivePoints?
 
     struct LivePoints: Sendable {
         let week: WeekKey
-        let stats: StatFeedLines
+        /// Fresh enough to judge a body by (``LivePointsBlend/baselineFreshness``), and not
+        /// set aside as wrong; `nil` otherwise.
+        let stats: StatFeedLines?
+        /// The stats being blended now (for the reconciliations); `nil` while they are not.
+        let blended: StatFeedLines?
         let scoring: [String: ScoringSettings]
 
         func baseline(_ entries: [MatchupEntry], for league: SchedulerCache.LeagueWeek) -> [String: Double]? {

@@ -27,7 +27,7 @@ extension Scheduler {
         var problem: String?
         if fetched.answered, let feed = fetched.feed {
             let previous = fetched.changedPlayers.isEmpty ? nil : feed.previous
-            problem = StatsFeedCheck.problem(feed.lines, previous: previous, schedule: cache.schedules[week]?.schedule, players: players?.index)
+            problem = StatsFeedCheck.problem(feed.lines, previous: previous, schedule: cache.schedules[week]?.schedule, players: players?.index, at: now)
         }
         updateHealth(report: &report) { health in
             if let failure = fetched.failure { health.lastFailure = failure } else if fetched.answered { health.lastFailure = nil }
@@ -36,11 +36,13 @@ extension Scheduler {
         if let problem { report.note(Messages.LivePoints.suspended(problem, until: now.addingTimeInterval(LivePointsHealth.suspension)), logger) }
     }
 
-    /// The stats each new matchups body's baseline is taken from, while they are in use.
+    /// What each new matchups body's baseline is taken from: the stats when they are in use
+    /// and fresh; without them each starter's official figure (``LivePointsBlend/baseline(_:scoring:stats:)``).
     func matchupsLivePoints(_ calls: [PlannedCall], at now: Date, report: inout PassReport) -> MatchupsRequest.LivePoints? {
-        guard environment.stats != nil, let week = cache.currentWeek, let (stats, blends) = liveStats(week, at: now, report: &report), blends, let stats else { return nil }
+        guard environment.stats != nil, let week = cache.currentWeek, let (stats, blends) = liveStats(week, at: now, report: &report) else { return nil }
         let leagues = calls.compactMap { call -> String? in if case .matchups(let id, week) = call { id } else { nil } }
-        return MatchupsRequest.LivePoints(week: week, stats: stats, scoring: cache.blendableScoring(leagues))
+        let fresh = stats.flatMap { blends && now.timeIntervalSince($0.fetchedAt) <= LivePointsBlend.baselineFreshness ? $0 : nil }
+        return MatchupsRequest.LivePoints(week: week, stats: fresh, blended: blends ? stats : nil, scoring: cache.blendableScoring(leagues))
     }
 
     /// What the step makes its views with, and the teams whose live points moved since the

@@ -71,7 +71,8 @@ struct PlanStage {
             settings: configuration.poll,
             renewals: try renewals(cache: &cache),
             statFeeds: try statFeeds(current: current, cache: &cache),
-            scoring: livePoints ? scoring(cache) : []
+            scoring: livePoints ? scoring(cache) : [],
+            schedulerCallsPerMinute: configuration.rateBudget.limit - configuration.rateBudget.headroom
         )
     }
 

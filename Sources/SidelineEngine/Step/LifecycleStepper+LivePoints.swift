@@ -12,10 +12,13 @@ struct LivePointsStep {
 }
 
 extension LifecycleStepper {
-    /// A league's entries with live points blended in, when the stats are in use and the
-    /// snapshot has a baseline for them; the snapshot's own entries otherwise.
+    /// A league's entries with live points blended in, when the stats are in use, the
+    /// snapshot has a baseline for them, and the stats are no older than the ones the
+    /// baseline could have been taken from (older ones would take a fresh body back in
+    /// time: ``LivePointsBlend/baselineFreshness``); the snapshot's own entries otherwise.
     func shownEntries(_ snapshot: StoredSnapshot, league: League, key: SchedulerCache.LeagueWeek, batch: inout LifecycleStepper.Batch) -> [MatchupEntry] {
-        guard let live = livePoints, live.week == key.week, let stats = live.stats, !league.isBestBall,
+        guard let live = livePoints, live.week == key.week, let stats = live.stats,
+              stats.fetchedAt >= snapshot.fetchedAt.addingTimeInterval(-LivePointsBlend.baselineFreshness), !league.isBestBall,
               let scoring = league.scoringSettings, let baseline = snapshot.statsBaseline else { return snapshot.entries }
         let blended = LivePointsBlend.blend(snapshot.entries, baseline: baseline, fetchedAt: snapshot.fetchedAt, scoring: scoring, stats: stats)
         if let corrected = blended.correctedBaseline { batch.baselines[key] = (snapshot.fetchedAt, corrected) }
