@@ -152,6 +152,13 @@ struct BenchResult {
     let wallSeconds: Double
     /// Issue 21's figures: the design, the age of the scores shown, the slowest pass.
     var live: LivePointsResult?
+
+    /// The run's name, and its design unless it is today's: `--design both` runs each
+    /// scenario twice, and `--repeat` groups runs by this.
+    var label: String {
+        guard let design = live?.design, design != .matchups else { return name }
+        return "\(name), \(design.rawValue) design"
+    }
 }
 
 /// What issue 21 compares between the designs.

@@ -78,7 +78,13 @@ struct BenchScenario {
             if !report.calls.isEmpty || !report.events.isEmpty { MemoryTuning.releaseFreedMemory() }
             figures.pass(at: time, report: report, cpu: cpu, wall: passWall,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
-            if measuresScoreAge, scoreAges.isSampleInstant(time) { try scoreAges.sample(at: time, open: figures.open, store: store, week: week) }
+            if measuresScoreAge, scoreAges.isSampleInstant(time) {
+                try scoreAges.sample(at: time, open: figures.open, store: store, week: week)
+                if verbose {
+                    let minute = scoreAges.lastMinute
+                    BenchMain.log("  \(EventEnvelope.timestamp(time)) score age: worst \(minute.worst) min, \(minute.outdated) of \(minute.samples) shown scores not current")
+                }
+            }
             time = time.addingTimeInterval(passSeconds)
             if figures.passes % 20 == 0 || verbose {
                 BenchMain.log(String(format: "  %@ — %d passes, %d events, %d matchups responses, %.0f s wall, %.1f s CPU, %.0f MB resident (peak %.0f MB)", EventEnvelope.timestamp(time), figures.passes, figures.events, figures.responses, (ContinuousClock.now - wallStart).seconds, CPUTime.process() - cpuStart, CPUTime.currentRSS(), CPUTime.peakRSS()))

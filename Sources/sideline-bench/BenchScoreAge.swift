@@ -22,6 +22,9 @@ struct ScoreAges {
     private(set) var unexplained = 0
     /// The benchmark's own time spent measuring, left out of every other figure.
     private(set) var wallSeconds = 0.0
+    /// The last sampled minute's worst age and how many of its scores were not current:
+    /// `SIDELINE_BENCH_VERBOSE` prints them, to see when in a run the worst ages fall.
+    private(set) var lastMinute = (worst: 0, outdated: 0, samples: 0)
 
     init(world: SyntheticLeagues, start: Date) {
         self.world = world
@@ -39,6 +42,7 @@ struct ScoreAges {
         let began = ContinuousClock.now
         defer { wallSeconds += (ContinuousClock.now - began).seconds }
         let minute = Int((now.timeIntervalSince(start) / 60).rounded())
+        lastMinute = (0, 0, 0)
         let keys = open.keys.sorted().map { LifecycleKey(registrationID: $0, week: week, mode: .live) }
         for first in stride(from: 0, to: keys.count, by: Self.rowsPerRead) {
             let rows = try store.lifecycleRows(keys[first..<min(first + Self.rowsPerRead, keys.count)])
@@ -59,6 +63,9 @@ struct ScoreAges {
     }
 
     private mutating func record(_ minutes: Int?) {
+        lastMinute.samples += 1
+        if minutes != 0 { lastMinute.outdated += 1 }
+        lastMinute.worst = max(lastMinute.worst, minutes ?? 0)
         guard let minutes else {
             unexplained += 1
             return

@@ -10,15 +10,15 @@ enum BenchTable {
             lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
             for r in results {
                 let ratio = r.totalCalls > 0 ? String(format: "%.1f×", Double(r.naiveCalls) / Double(r.totalCalls)) : "–"
-                lines.append("| \(r.name) | \(r.registrations) | \(r.passes) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) (\(r.starts) starts) | \(seconds(r.staleMedian.map(Double.init))) / \(seconds(r.staleWorst.map(Double.init))) | \(r.totalCalls) | \(r.naiveCalls) | \(ratio) | \(ms(r.fixedPassCPU)) (\(r.idlePasses)) | \(ms(r.coldPassCPU)) (\(r.coldResponses)) | \(ms(r.cpuPerResponse)) (\(r.responses)) | \(ms(r.exchangePerCall)) | \(ms(r.processingPerResponse)) | \(String(format: "%.0f MB", r.peakRSS)) | \(String(format: "%.0f s", r.wallSeconds)) |")
+                lines.append("| \(r.label) | \(r.registrations) | \(r.passes) | \(r.busiestWindow) (\(r.budget)) | \(seconds(r.startMedian)) / \(seconds(r.startWorst)) (\(r.starts) starts) | \(seconds(r.staleMedian.map(Double.init))) / \(seconds(r.staleWorst.map(Double.init))) | \(r.totalCalls) | \(r.naiveCalls) | \(ratio) | \(ms(r.fixedPassCPU)) (\(r.idlePasses)) | \(ms(r.coldPassCPU)) (\(r.coldResponses)) | \(ms(r.cpuPerResponse)) (\(r.responses)) | \(ms(r.exchangePerCall)) | \(ms(r.processingPerResponse)) | \(String(format: "%.0f MB", r.peakRSS)) | \(String(format: "%.0f s", r.wallSeconds)) |")
             }
         }
         lines += liveTable(results)
         // With --repeat: each scenario's CPU figures over its runs, this machine's noise
         // being what it is (one run can read 20% high or low).
-        let names = results.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let names = results.map(\.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for name in names {
-            let runs = results.filter { $0.name == name }
+            let runs = results.filter { $0.label == name }
             guard runs.count > 1 else { continue }
             lines.append("")
             lines.append("\(name), \(runs.count) runs: CPU per matchups response \(spread(runs.map(\.cpuPerResponse))); "
