@@ -28,7 +28,7 @@ enum BenchDesign: String, CaseIterable, Sendable {
     /// `--design matchups|stats|both`: the designs to run, in the order their rows print.
     static func parse(_ text: String?) -> [BenchDesign]? {
         switch text {
-        case nil: [.matchups]
+        case nil: [.stats]
         case "both"?: [.matchups, .stats]
         case let name?: BenchDesign(rawValue: name).map { [$0] }
         }

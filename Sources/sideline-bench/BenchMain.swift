@@ -37,9 +37,10 @@ enum BenchMain {
           commit         µs to persist one event and its lifecycle row (--count, default 20000)
 
         Options:
-          --design D          where live scores come from (issue 21): matchups (default: each
-                              league's last matchups, today's design), stats (the stats feed every
-                              pass blended with them), or both (each scenario once per design)
+          --design D          where live scores come from (issue 21): stats (default, what ships:
+                              the stats feed every pass blended with each league's matchups),
+                              matchups (the design before: each league's last matchups alone),
+                              or both (each scenario once per design)
           --edge-cache S      seconds the synthetic Sleeper's edge keeps a matchups, stats or
                               projections answer (default 60, as Sleeper's CDN; 0: no cache)
           --registrations N   registrations per league, instead of the run's own
@@ -88,12 +89,6 @@ enum BenchMain {
         guard let designs = BenchDesign.parse(option("--design")) else {
             log("sideline-bench: --design is one of matchups, stats, both")
             return 2
-        }
-        if designs.contains(.stats) {
-            do { try BenchStatsFeed.preflight() } catch {
-                log("sideline-bench: \(error)")
-                return 1
-            }
         }
         let edgeCache = option("--edge-cache").flatMap { Double($0) } ?? BenchEdgeCache.sleeperLifetime
         var scenarios: [BenchScenario] = []
