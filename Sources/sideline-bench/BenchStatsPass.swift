@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import SidelineDelivery
 import SidelineEngine
 import SidelineFakeSleeper
 import SidelineSleeper
@@ -21,11 +22,14 @@ struct StatsPassFigure {
 enum BenchStatsPass {
     /// After the run: a pass every `passSeconds` with every league call withheld, through
     /// a whole scoring step of the synthetic games and the edge cache's lifetime after it,
-    /// so the stats body changes at least once. Returns the pass that stepped the most.
+    /// so the stats body changes at least once. Returns the heaviest pass: the most
+    /// lifecycles stepped, then the most events (a projections change also steps everyone,
+    /// but moves no score).
     static func measure(_ scheduler: Scheduler, withholding: LeagueCallsWithholding, after last: Date, passSeconds: TimeInterval,
                         open: Int, clock: ManualClock, server: BenchServerProcess) async throws -> StatsPassFigure? {
         withholding.withheld.store(true, ordering: .relaxed)
         defer { withholding.withheld.store(false, ordering: .relaxed) }
+        let verbose = ProcessInfo.processInfo.environment["SIDELINE_BENCH_VERBOSE"] != nil
         let passes = Int(((SyntheticSunday.scoringStep + BenchEdgeCache.sleeperLifetime) / passSeconds).rounded(.up)) + 2
         var best: StatsPassFigure?
         for index in 1...passes {
@@ -37,7 +41,8 @@ enum BenchStatsPass {
             let report = try await scheduler.runPass(at: time, mode: .live, sinks: [])
             let figure = StatsPassFigure(at: time, wallSeconds: (ContinuousClock.now - wallStart).seconds, cpuSeconds: CPUTime.process() - cpuStart,
                                          stepped: report.stepped, events: report.events.count, open: open)
-            if figure.stepped > (best?.stepped ?? 0) { best = figure }
+            if verbose { BenchMain.log(String(format: "  stats pass at %@: %.2f s wall, %d stepped, %d events", EventEnvelope.timestamp(time), figure.wallSeconds, figure.stepped, figure.events)) }
+            if figure.stepped > 0, (figure.stepped, figure.events) > (best?.stepped ?? 0, best?.events ?? 0) { best = figure }
         }
         return best
     }
