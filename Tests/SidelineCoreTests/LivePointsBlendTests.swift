@@ -103,6 +103,14 @@ struct LivePointsBlendTests {
         #expect(blended.entries[0].points == 5)
     }
 
+    @Test("A league with no or empty scoring settings has none to score live points with")
+    func liveScoring() {
+        let league = League(leagueID: "L", name: "L", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+        #expect(league.liveScoring == nil)
+        #expect(league.with(scoringSettings: ScoringSettings([:])).liveScoring == nil)
+        #expect(league.with(scoringSettings: Self.scoring).liveScoring == Self.scoring)
+    }
+
     @Test("Feed updates keep the lines before the last change, and list who changed")
     func feedUpdates() {
         let first = StatFeedLines(lines: ["p1": ["rush_yd": 1]], previous: nil, fetchedAt: Self.fetchedAt, changedAt: Self.fetchedAt, etag: "a")

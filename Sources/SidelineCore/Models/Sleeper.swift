@@ -68,6 +68,14 @@ public struct League: Sendable, Codable, Hashable {
 
     public var hasMedianGame: Bool { medianGame ?? false }
 
+    /// The scoring settings live points can score with: none when the league has none or an
+    /// empty set (a league read without them keeps an empty set so its weekly refresh is not
+    /// asked for again every pass; scoring with it would show every starter at zero).
+    public var liveScoring: ScoringSettings? {
+        guard let scoringSettings, !scoringSettings.pointsPerStat.isEmpty else { return nil }
+        return scoringSettings
+    }
+
     /// The same league with other scoring settings.
     public func with(scoringSettings: ScoringSettings?) -> League {
         League(leagueID: leagueID, name: name, season: season, status: status, previousLeagueID: previousLeagueID,

@@ -52,7 +52,7 @@ extension SchedulerCache {
     func blendableScoring(_ leagueIDs: some Sequence<String>) -> [String: ScoringSettings] {
         var scoring: [String: ScoringSettings] = [:]
         for id in leagueIDs {
-            guard let league = leagues[id]?.league, !league.isBestBall, let settings = league.scoringSettings else { continue }
+            guard let league = leagues[id]?.league, !league.isBestBall, let settings = league.liveScoring else { continue }
             scoring[id] = settings
         }
         return scoring

@@ -19,7 +19,7 @@ extension LifecycleStepper {
     func shownEntries(_ snapshot: StoredSnapshot, league: League, key: SchedulerCache.LeagueWeek, batch: inout LifecycleStepper.Batch) -> [MatchupEntry] {
         guard let live = livePoints, live.week == key.week, let stats = live.stats,
               stats.fetchedAt >= snapshot.fetchedAt.addingTimeInterval(-LivePointsBlend.baselineFreshness), !league.isBestBall,
-              let scoring = league.scoringSettings, let baseline = snapshot.statsBaseline else { return snapshot.entries }
+              let scoring = league.liveScoring, let baseline = snapshot.statsBaseline else { return snapshot.entries }
         let blended = LivePointsBlend.blend(snapshot.entries, baseline: baseline, fetchedAt: snapshot.fetchedAt, scoring: scoring, stats: stats)
         if let corrected = blended.correctedBaseline { batch.baselines[key] = (snapshot.fetchedAt, corrected) }
         return blended.entries
@@ -27,7 +27,7 @@ extension LifecycleStepper {
 
     /// The view with its win probability, when the week's projections are in hand.
     func withChance(_ view: MatchupView, league: League, week: WeekKey, schedule: WeekSchedule?) -> MatchupView {
-        guard let live = livePoints, live.week == week, let projections = live.projections?.lines, let scoring = league.scoringSettings else { return view }
+        guard let live = livePoints, live.week == week, let projections = live.projections?.lines, let scoring = league.liveScoring else { return view }
         let chance = MatchupChance.of(view, schedule: schedule) { id in projections[id].map(scoring.points) }
         // To the percent shown: a finer figure would only make views differ that look the same.
         return view.with(winProbability: chance.map { ($0 * 100).rounded() / 100 })

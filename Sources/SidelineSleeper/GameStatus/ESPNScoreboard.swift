@@ -70,6 +70,8 @@ struct WireESPNEvent: Decodable {
         var clock = GameClockReading(quarter: nil, secondsLeft: nil)
         if var competitions = try? c.nestedUnkeyedContainer(forKey: AnyKey("competitions")), !competitions.isAtEnd,
            let competition = try? competitions.nestedContainer(keyedBy: AnyKey.self) {
+            // `try?`: a status or type that is not an object is an unknown status and clock for
+            // this game (read as scheduled), never a refused scoreboard.
             if let status = try? competition.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("status")) {
                 clock = Self.clock(status)
                 if let type = try? status.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("type")) {
