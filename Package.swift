@@ -23,6 +23,7 @@ import PackageDescription
 //                       environment; the daemon loop (ADR 026). CLI, benchmark and harnesses
 //   SidelineDemo        `sideline demo`: the bundled game day replayed against the fake Sleeper
 //   SidelineTestSupport the tests' one runner, clock, binary harness and scoped harnesses (ADR 027)
+//   SidelineTestDates   the tests' one UTC date helper (Foundation only, so every test target shares it)
 //   sideline            the thin executable: parses arguments, calls the libraries
 //   sideline-bench      the adaptive-polling benchmark (synthetic Sleeper in a child process)
 let package = Package(
@@ -172,24 +173,26 @@ let package = Package(
         ),
         // What the test targets share (ADR 027): one subprocess runner, one manual clock, one
         // binary harness, the engine's test wiring and scoped harnesses with awaited teardown.
+        // The tests' UTC date helper: Foundation only, so every test target can share it.
+        .target(name: "SidelineTestDates", path: "Tests/SidelineTestDates"),
         .target(
             name: "SidelineTestSupport",
             dependencies: [
-                "SidelineCore", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineSleeper", "SidelineHTTP",
+                "SidelineTestDates", "SidelineCore", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineSleeper", "SidelineHTTP",
                 "SidelineWiring", "SidelineFakeSleeper", "SidelineFakeHomeAssistant", "SidelineLoopback",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/SidelineTestSupport"
         ),
-        .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore"]),
+        .testTarget(name: "SidelineCoreTests", dependencies: ["SidelineCore", "SidelineTestDates"]),
         .testTarget(name: "SidelineDeliveryTests", dependencies: ["SidelineDelivery", "SidelineCore"]),
         .testTarget(
             name: "SidelineSleeperTests",
             dependencies: ["SidelineTestSupport", "SidelineSleeper", "SidelineHTTP", "SidelineCurl", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineTestDates", "SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineTestSupport", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",

@@ -16,7 +16,7 @@ struct CLIClientTests {
             // Alex's kickoff: real passes start a live activity.
             for minute in ["14:20", "14:31", "14:32", "14:33"] {
                 let at = "2026-11-22T\(minute):00Z"
-                world.setNow(ISO8601DateFormatter().date(from: at)!)
+                world.setNow(utc(at))
                 #expect(try await cli.run("tick", "--now", at).status == 0)
             }
 

@@ -249,7 +249,7 @@ struct CLISinkTests {
             "SIDELINE_SINKS_WEBHOOK_SECRET": secret,
         ]) { cli, world in
             #expect(try await cli.run("users", "add", "demo_blake", "--league", GameDayScript.leagueID).status == 0)
-            world.setNow(ISO8601DateFormatter().date(from: "2026-11-22T18:05:00Z")!)
+            world.setNow(utc("2026-11-22T18:05:00Z"))
             let tick = try await cli.run("tick", "--now", "2026-11-22T18:05:00Z")
             #expect(tick.status == 0, "\(tick.stderr)")
             #expect(tick.stderr.contains("delivery of event"))

@@ -1,13 +1,11 @@
 import Foundation
 import SidelineActivity
 @testable import SidelineCore
+import SidelineTestDates
 
 /// Scripted game situations for the display tests: Sunday 22 November 2026, Eastern time.
 enum DisplayFixtures {
-    static func instant(_ iso: String) -> Date {
-        guard let date = ISO8601DateFormatter().date(from: iso) else { fatalError("bad fixture date \(iso)") }
-        return date
-    }
+    static func instant(_ iso: String) -> Date { utc(iso) }
 
     /// 2:14 PM in New York.
     static let now = instant("2026-11-22T19:14:00Z")

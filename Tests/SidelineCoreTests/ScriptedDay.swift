@@ -1,5 +1,6 @@
 import Foundation
 @testable import SidelineCore
+import SidelineTestDates
 
 /// A compact scripted game day for state-machine tests: games with kickoffs and ends, and
 /// starters whose points grow while their game is on.
@@ -23,10 +24,7 @@ struct ScriptedDay {
     var starters: [Starter]
     var opponent: [Starter] = []
 
-    static func utc(_ text: String) -> Date {
-        let formatter = ISO8601DateFormatter()
-        return formatter.date(from: text)!
-    }
+    static func utc(_ text: String) -> Date { SidelineTestDates.utc(text) }
 
     /// The 2026 week-12 Sunday (ET = UTC-5): London 9:30, 1:00, 4:25, Sunday and Monday night.
     static let sunday: [Game] = [

@@ -45,7 +45,7 @@ struct UnusableMatchupsTests {
             var time = EngineHarness.utc(Self.kickoffPass)
             while time <= EngineHarness.utc("2026-11-22T14:40:00Z") {
                 let scheduler = cron ? try harness.scheduler() : daemon
-                let minute = ISO8601DateFormatter().string(from: time)
+                let minute = iso(time)
                 reports += try await harness.run(scheduler, from: minute, to: minute, sinks: [sink])
                 time = time.addingTimeInterval(60)
             }

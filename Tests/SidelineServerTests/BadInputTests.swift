@@ -11,9 +11,8 @@ extension ServerTests {
         @Test("Malformed JSON, wrong types, unknown fields, big bodies and bad tokens are refused")
         func refused() async throws {
             try await withServer { h in
-                try await h.register([GameDayScript.alex.username])
-                let original = String(repeating: "aa", count: 32)
-                let device = try await h.pair("demo_alex", token: original)
+                let original = ServerHarness.pairedToken
+                let device = try await h.pairedAlex()
                 let rotate = h.url("/v1/devices/\(device.id)/push-to-start-token")
                 let secretToken = "feedfacefeedface0badc0de"
 

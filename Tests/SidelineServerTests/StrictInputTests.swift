@@ -14,9 +14,8 @@ extension ServerTests {
         @Test("Full-width digits are not hex: tokens and device ids of them are refused with 400 and nothing is stored")
         func fullWidthHexRefused() async throws {
             try await withServer { h in
-                try await h.register([GameDayScript.alex.username])
-                let original = String(repeating: "aa", count: 32)
-                let device = try await h.pair("demo_alex", token: original)
+                let original = ServerHarness.pairedToken
+                let device = try await h.pairedAlex()
 
                 let rotated = try await HTTP.send("PUT", h.url("/v1/devices/\(device.id)/push-to-start-token"), json: ["token": Self.fullWidthToken], bearer: device.secret)
                 #expect(rotated.status == 400, "\(rotated.text)")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The call budget in SQLite: sliding window, processes, push-back")
 struct BudgetStoreTests {
-    let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
+    let t0 = storeT0
 
     @Test("Capacity is counted over a sliding 60-second window, not a calendar minute")
     func slidingWindowCapacity() throws {
@@ -27,9 +27,7 @@ struct BudgetStoreTests {
 
     @Test("A push-back recorded by one process halves the budget another process admits, and it recovers")
     func pushBackAcrossProcesses() throws {
-        let path = temporaryDatabase()
-        let first = try SQLiteStore(path: path)
-        let second = try SQLiteStore(path: path)
+        let (first, second) = try twoConnections()
         let budget = RateBudget(limit: 20, headroom: 0)
         try first.recordPushBack(at: t0)
         #expect(try second.budgetPressure().share == 0.5)
@@ -45,7 +43,7 @@ struct BudgetStoreTests {
     @Test("A batch of matchups answers is stored in one go: bodies replace entries and ETag, 304s only move the fetch time")
     func snapshotBatch() throws {
         let store = try SQLiteStore(path: temporaryDatabase())
-        let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
+        let week = storeWeek
         let entry = MatchupEntry(rosterID: 1, matchupID: 1, points: 3, starters: ["a"], startersPoints: [3], players: ["a"], playersPoints: ["a": 3])
         let later = MatchupEntry(rosterID: 1, matchupID: 1, points: 9, starters: ["a"], startersPoints: [9], players: ["a"], playersPoints: ["a": 9])
         try store.saveSnapshots([

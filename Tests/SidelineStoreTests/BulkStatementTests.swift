@@ -8,12 +8,12 @@ import Testing
 /// comes back byte for byte, and a failed row leaves nothing of its transaction behind.
 @Suite("Bulk statements")
 struct BulkStatementTests {
-    let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
-    let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
-    let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+    let t0 = storeT0
+    let week = storeWeek
+    let league = storeLeague
 
     func registered(_ store: SQLiteStore) throws -> Registration {
-        let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
+        let user = storeUser
         return try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
     }
 

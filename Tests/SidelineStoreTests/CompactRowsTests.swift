@@ -10,7 +10,7 @@ import Testing
 @Suite("Compact lifecycle and snapshot rows")
 struct CompactRowsTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_370_400.25)
-    let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
+    let week = storeWeek
 
     static func line(_ id: String, _ name: String, team: String?, points: Double, state: StarterState, kickoff: Date?) -> StarterLine {
         StarterLine(playerID: id, name: name, position: team == nil ? nil : "WR", team: team.map { TeamCode(normalized: $0) }, points: points, state: state, kickoff: kickoff)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Database files: a missing directory, read-only files")
 struct DatabaseFilesTests {
-    let t0 = Date(timeIntervalSince1970: 1_795_370_400)
+    let t0 = storeT0
 
     func mode(_ path: String) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)

@@ -6,8 +6,8 @@ import Testing
 
 @Suite("The live points' storage: stat feeds, snapshot baselines, scoring settings, health")
 struct LivePointsStoreTests {
-    let t0 = Date(timeIntervalSince1970: 1_795_370_400)
-    let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
+    let t0 = storeT0
+    let week = storeWeek
     let scoring = ScoringSettings(["rush_yd": 0.1, "rush_td": 6])
 
     @Test("A stat feed round-trips with the lines before its last change; a 304 moves only its times")

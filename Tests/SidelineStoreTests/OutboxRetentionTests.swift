@@ -7,9 +7,9 @@ import GRDB
 
 @Suite("The outbox's retention: old events go only when nothing is owed")
 struct OutboxRetentionTests {
-    let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
-    let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
-    let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+    let t0 = storeT0
+    let user = storeUser
+    let league = storeLeague
 
     @Test("Settled events before the cut-off go with their rows; pending, on-the-wire and recent ones stay")
     func prunesOnlySettled() throws {

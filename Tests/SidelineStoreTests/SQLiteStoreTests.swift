@@ -3,24 +3,16 @@ import Testing
 @testable import SidelineCore
 @testable import SidelineStore
 
-/// A database file in a fresh temporary directory.
-func temporaryDatabase() -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-store-\(UUID().uuidString)")
-    return directory.appendingPathComponent("state.sqlite").path
-}
-
 @Suite("SQLite store")
 struct SQLiteStoreTests {
-    let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
-    let week = WeekKey(season: "2026", seasonType: .regular, week: 12)
-    let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
-    let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+    let t0 = storeT0
+    let week = storeWeek
+    let user = storeUser
+    let league = storeLeague
 
     @Test("The call budget holds across two connections (two processes) to one file")
     func budgetAcrossProcesses() throws {
-        let path = temporaryDatabase()
-        let first = try SQLiteStore(path: path)
-        let second = try SQLiteStore(path: path)
+        let (first, second) = try twoConnections()
         let budget = RateBudget(limit: 10, headroom: 0)
         var admitted = 0
         for i in 0..<20 {

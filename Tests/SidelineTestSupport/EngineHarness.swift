@@ -36,7 +36,7 @@ public final class EngineHarness: Sendable {
         clock = ManualClock(start)
     }
 
-    public static func utc(_ text: String) -> Date { SidelineTestSupport.utc(text) }
+    public static func utc(_ text: String) -> Date { SidelineTestDates.utc(text) }
 
     public var now: Date { clock.date }
 
@@ -73,8 +73,8 @@ public final class EngineHarness: Sendable {
     @discardableResult
     public func run(_ scheduler: Scheduler, from start: String, to end: String, mode: PassMode = .live, sinks: [any PushSink], step: TimeInterval = 60) async throws -> [PassReport] {
         var reports: [PassReport] = []
-        var time = SidelineTestSupport.utc(start)
-        while time <= SidelineTestSupport.utc(end) {
+        var time = SidelineTestDates.utc(start)
+        while time <= SidelineTestDates.utc(end) {
             setNow(time)
             reports.append(try await scheduler.runPass(at: time, mode: mode, sinks: sinks))
             time = time.addingTimeInterval(step)

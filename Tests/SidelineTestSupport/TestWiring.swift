@@ -7,6 +7,8 @@ import SidelineSleeper
 import SidelineStore
 // The one clock is the wiring's (the demo and the benchmark run on it too).
 @_exported import class SidelineWiring.ManualClock
+// Every test target that imports the support gets the one date helper too.
+@_exported import SidelineTestDates
 import SidelineWiring
 
 /// The one place tests wire the engine: through the wiring `sideline` runs on
@@ -54,12 +56,3 @@ extension Logger {
         return logger
     }
 }
-
-/// `"2026-11-22T14:00:00Z"` as a date.
-public func utc(_ text: String) -> Date {
-    guard let date = ISO8601DateFormatter().date(from: text) else { preconditionFailure("not an ISO 8601 instant: \(text)") }
-    return date
-}
-
-/// A date as `"2026-11-22T14:00:00Z"`.
-public func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }

@@ -17,42 +17,32 @@ final class AppModel {
     private(set) var problem: String?
     /// A link opened from the Camera app before onboarding was on screen.
     private(set) var openedInvitation: PairingInvitation?
-    private(set) var activities: MyActivitiesDataSource?
+    var activities: MyActivitiesDataSource? { session.activities }
     private(set) var hasUnreportedTokens = false
 
-    @ObservationIgnored let services: AppServices
-    @ObservationIgnored private var reporter: TokenReporter?
-    @ObservationIgnored private var pairing: DevicePairing?
+    /// The reporter, pairing and activities, built once, and the one event loop: a second
+    /// `start()` (SwiftUI running the root task again) is a no-op there (tested on Linux).
+    @ObservationIgnored let session: DeviceSession
 
     init(services: AppServices) {
-        self.services = services
+        session = DeviceSession(services: services)
+        session.onPairingLost = { [weak self] in await self?.pairingLost() }
     }
 
     /// Runs for the app's lifetime (the root view's `.task`): restores, then forwards
     /// ActivityKit's events until the task ends.
     func start() async {
-        let reporter = await TokenReporter(api: services.api, secrets: services.secrets, storage: services.reportingStorage,
-                                           onPairingLost: { [weak self] in await self?.pairingLost() })
-        self.reporter = reporter
-        pairing = DevicePairing(api: services.api, secrets: services.secrets, reporter: reporter, environment: services.environment)
-        let secrets = services.secrets
-        activities = MyActivitiesDataSource(api: services.api, credentials: { try await secrets.load() }, cache: services.activitiesCache)
+        await session.prepare()
         await refreshPhase()
-        await woke()
-        for await event in services.activityEvents.events() {
-            await reporter.handle(event)
-            hasUnreportedTokens = await reporter.hasUnreported
-        }
+        await session.run { [weak self] hasUnreported in self?.hasUnreportedTokens = hasUnreported }
     }
 
     func woke() async {
-        guard let reporter else { return }
-        await reporter.handle(.woke)
-        hasUnreportedTokens = await reporter.hasUnreported
+        hasUnreportedTokens = await session.woke()
     }
 
     func pair(_ invitation: PairingInvitation, deviceName: String) async {
-        guard let pairing else { return }
+        guard let pairing = session.pairing else { return }
         do {
             try await pairing.pair(invitation, deviceName: deviceName)
             problem = nil
@@ -65,7 +55,7 @@ final class AppModel {
 
     func unpair() async {
         do {
-            try await pairing?.unpair()
+            try await session.pairing?.unpair()
             problem = nil
         } catch {
             problem = error.localizedDescription
@@ -75,7 +65,7 @@ final class AppModel {
 
     /// Forgets the server without telling it (it could not be reached to unpair).
     func forget() async {
-        do { try await pairing?.forget() } catch { problem = error.localizedDescription }
+        do { try await session.pairing?.forget() } catch { problem = error.localizedDescription }
         await refreshPhase()
     }
 
@@ -97,13 +87,13 @@ final class AppModel {
 
     private func pairingLost() async {
         problem = DeviceAPIError.unauthorized.localizedDescription
-        try? await pairing?.forget()
+        try? await session.pairing?.forget()
         await refreshPhase()
     }
 
     private func refreshPhase() async {
         do {
-            phase = try await services.secrets.load().map(Phase.paired) ?? .onboarding
+            phase = try await session.services.secrets.load().map(Phase.paired) ?? .onboarding
         } catch {
             problem = error.localizedDescription
             phase = .onboarding

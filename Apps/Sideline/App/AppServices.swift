@@ -2,15 +2,11 @@ import Foundation
 import SidelineDeviceClient
 
 /// Every service the app uses, behind its protocol: the real ones on a phone, fakes in
-/// previews (the seeds' protocol + real + fake pattern).
-struct AppServices: Sendable {
-    let api: any DeviceAPI
-    let secrets: any SecretStore
-    let reportingStorage: any ValueStore<TokenReportingMachine>
-    let activitiesCache: any ValueStore<MyActivities>
-    let activityEvents: any ActivityEventSource
-    let environment: APNsEnvironment
+/// previews (the seeds' protocol + real + fake pattern). The type lives in SidelineKit with
+/// the session it builds, so the session's rules are tested on Linux.
+typealias AppServices = DeviceSession.Services
 
+extension DeviceSession.Services {
     static func live() -> AppServices {
         let support = URL.applicationSupportDirectory.appending(path: "Sideline", directoryHint: .isDirectory)
         #if DEBUG

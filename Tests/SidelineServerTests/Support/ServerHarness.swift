@@ -53,7 +53,7 @@ final class ServerHarness: Sendable {
     /// The API server's base URL (set once it listens, before a test sees the harness).
     var base: URL { served.withLock { $0 } ?? URL(string: "http://127.0.0.1:0")! }
 
-    static func utc(_ text: String) -> Date { SidelineTestSupport.utc(text) }
+    static func utc(_ text: String) -> Date { SidelineTestDates.utc(text) }
 
     init(world: FakeSleeperWorld, directory: URL, configuration: SidelineConfiguration, start: Date, throttle: AuthThrottle, limits: ConnectionLimits) throws {
         let clock = ManualClock(start)
@@ -138,6 +138,16 @@ final class ServerHarness: Sendable {
             throw HarnessError("pairing failed: \(response.status) \(response.text)")
         }
         return (id, secret)
+    }
+
+    /// The push-to-start token ``pairedAlex()`` pairs with.
+    static let pairedToken = String(repeating: "aa", count: 32)
+
+    /// demo_alex registered and one phone of his paired with ``pairedToken``: where the
+    /// input tests start.
+    func pairedAlex() async throws -> (id: String, secret: String) {
+        try await register([GameDayScript.alex.username])
+        return try await pair(GameDayScript.alex.username, token: Self.pairedToken)
     }
 
     func url(_ path: String) -> URL { URL(string: base.absoluteString + path)! }
