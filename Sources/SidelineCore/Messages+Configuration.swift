@@ -8,12 +8,43 @@ extension Messages {
         public static func duplicateKey(_ key: String, _ file: String) -> String {
             "\"\(key)\" appears twice in one object of \(file); keep one"
         }
-        public static func unknownKey(_ key: String, _ file: String) -> String { "unknown key \"\(key)\" in \(file)" }
+        public static func unknownKey(_ key: String, _ file: String, suggestion: String?) -> String {
+            "unknown key \"\(key)\" in \(file)" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "") + keysAreListed
+        }
+        public static func unknownVariable(_ name: String, suggestion: String?) -> String {
+            "unknown environment variable \(name)" + (suggestion.map { "; did you mean \($0)?" } ?? "") + keysAreListed
+        }
+        /// Where every key is listed, for someone who has only the binary.
+        static let keysAreListed = " (`sideline config keys` lists every key and its variable)"
+        public static func unreadableFile(_ path: String, from source: String) -> String {
+            "cannot read the config file \(path) (named by \(source)); set SIDELINE_CONFIG=none to read no file"
+        }
+        public static func unreadableDefaultFile(_ path: String) -> String {
+            "cannot read the config file \(path) (the default file; is it readable by this user?); set SIDELINE_CONFIG=none to read no file"
+        }
+        public static func placeholder(_ key: String, _ file: String) -> String {
+            "\(key) in \(file) still holds the example's placeholder; put in your own value, or remove the key"
+        }
         public static func notStrings(_ key: String, _ file: String) -> String { "\(key) in \(file) must be a list of strings" }
         public static func boolean(_ key: String, _ file: String) -> String {
-            "\(key) in \(file) must not be true/false (see config/sideline.example.json for its type)"
+            "\(key) in \(file) must not be true/false (`sideline config keys` shows its type)"
         }
         public static func wrongType(_ key: String, _ file: String) -> String { "\(key) in \(file) has a value of the wrong type" }
         public static func oneOf(_ allowed: [String]) -> String { "must be one of \(allowed.joined(separator: ", "))" }
+    }
+
+    /// `sideline config keys|show`, `status` and the status page: which file and database.
+    public enum ConfigurationReport {
+        public static let keysHeader = "Every key can be set in the config file (dotted names are nested objects), by its environment variable, or by a flag where one exists. Precedence: flag, environment, file, default."
+        public static func key(_ name: String, environment: String, default value: String?, help: String) -> String {
+            "\(name)  (\(environment); default: \(value ?? "derived at run time" ))\n    \(help)"
+        }
+        public static func file(_ path: String?) -> String {
+            path.map { "configuration file: \($0)" } ?? "configuration file: none (defaults and SIDELINE_* variables only)"
+        }
+        public static func database(_ path: String) -> String { "database: \(path)" }
+        public static func setting(_ key: String, value: String?, source: String) -> String {
+            "\(key) = \(value ?? "(set, not shown)")  [\(source)]"
+        }
     }
 }

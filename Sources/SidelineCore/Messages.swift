@@ -278,7 +278,7 @@ extension Messages {
         public static func tokenWrongLength(_ length: Int) -> String { "a \(length)-character token cannot be an APNs token (an even number, at least 16)" }
         public static func badToken(_ what: String, _ problem: String) -> String { "invalid \(what): \(problem)" }
         public static func unknownUser(_ user: String) -> String {
-            "no registration for Sleeper user '\(user)': register them first with `sideline users add \(user) <league id>`"
+            "no registration for Sleeper user '\(user)': register them first with `sideline users add \(user)` (every league of theirs this season) or `sideline users add \(user) --league <league id>`"
         }
         public static let notADeviceID = "that is not a device id (dev- and 8 hex digits 0-9, a-f; see `sideline devices list`)"
         public static func unknownDevice(_ id: String) -> String { "no device \(id) (see `sideline devices list`)" }

@@ -6,7 +6,7 @@ import SidelineWiring
 
 /// Options every command that touches state takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("JSON config file (see config/sideline.example.json).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("JSON config file (default: $SIDELINE_CONFIG, else /etc/sideline/config.json, else ~/.config/sideline/config.json, when present; SIDELINE_CONFIG=none reads none). `sideline config keys` lists the keys.", valueName: "path"))
     var config: String?
 
     @Option(name: .long, help: ArgumentHelp("SQLite database file (overrides SIDELINE_DATABASE and the config file).", valueName: "path"))
@@ -28,6 +28,11 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw CLIFailure(error.message, code: .configuration)
         }
+    }
+
+    /// ``loadConfiguration()`` for a command outside ``reportingFailures(_:)``.
+    func loadConfigurationReporting() throws -> SidelineConfiguration {
+        do { return try loadConfiguration() } catch let failure as CLIFailure { throw report(failure) }
     }
 }
 

@@ -58,13 +58,64 @@ struct ConfigurationTests {
         #expect(message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_SINKS_ENABLED": "stdout,pigeon"]) }.contains("pigeon"))
     }
 
-    @Test("The example config documents exactly the keys Sideline reads, and loads")
+    static let exampleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/sideline.example.json")
+
+    @Test("The example config documents exactly the keys Sideline reads (as a value or a _comment), and loads as it is")
     func exampleConfig() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/sideline.example.json")
-        let data = try Data(contentsOf: url)
-        let keys = Set(try ConfigurationLoader.flatten(data, fileName: "example").keys)
-        #expect(keys == Set(ConfigurationKey.all.map(\.name)))
-        _ = try ConfigurationLoader.resolve(file: data, fileName: "example", environment: [:], derivedDefaults: paths)
+        let data = try Data(contentsOf: Self.exampleURL)
+        let valued = Set(try ConfigurationLoader.flatten(data, fileName: "example").keys)
+        var documented: Set<String> = []
+        func walk(_ object: [String: Any], _ prefix: String) {
+            for (name, value) in object {
+                if let nested = value as? [String: Any] { walk(nested, prefix + name + "."); continue }
+                if name.hasPrefix("_"), name != "_comment" { documented.insert(prefix + name.dropFirst()) }
+            }
+        }
+        walk(try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]), "")
+        #expect(valued.union(documented) == Set(ConfigurationKey.all.map(\.name)))
+        #expect(valued.isSubset(of: documented), "every value has its comment")
+        let loaded = try ConfigurationLoader.resolve(file: data, fileName: "example", environment: [:], derivedDefaults: paths)
+        #expect(loaded.sinks == ["stdout"])
+        #expect(loaded.configurationFile == "example")
+    }
+
+    @Test("The example is safe to copy: no localhost APNs URL or missing CA file, and a placeholder is refused only once its sink is on")
+    func examplePlaceholders() throws {
+        let data = try Data(contentsOf: Self.exampleURL)
+        let values = try ConfigurationLoader.flatten(data, fileName: "example")
+        #expect(values["apns.url"] == nil && values["apns.ca_file"] == nil && values["server.admin_token"] == nil)
+        #expect(!values.contains { $0.key.hasSuffix("url") && ($0.value.contains("127.0.0.1") || $0.value.contains("localhost")) })
+        for sink in ["apns", "homeassistant", "webhook", "ntfy"] {
+            do {
+                _ = try ConfigurationLoader.resolve(file: data, fileName: "example", environment: ["SIDELINE_SINKS_ENABLED": sink], derivedDefaults: paths)
+                Issue.record("the example with \(sink) enabled and its placeholders left in loaded")
+            } catch {
+                #expect(error.message.contains("placeholder") && error.message.contains("in example"), "\(error.message)")
+                let key = try #require(ConfigurationKey.all.first { error.message.hasPrefix($0.name + " ") })
+                #expect(key.sink == sink, "\(error.message)")
+            }
+        }
+        // A placeholder in a key that is always read is refused whatever is enabled.
+        #expect(throws: ConfigurationError.self) { try resolve(file: #"{"server": {"admin_token": "<openssl rand -hex 24>"}}"#) }
+        // Filled in, the same file loads with the sink on.
+        let filled = #"{"sinks": {"enabled": ["ntfy"], "ntfy": {"topic": "my-topic"}}, "homeassistant": {"token": "<a long-lived access token>"}}"#
+        #expect(try resolve(file: filled).ntfyTopic == "my-topic")
+    }
+
+    @Test("Unknown keys and variables suggest the closest real one; SIDELINE_CONFIG is not a key but is not unknown")
+    func didYouMean() throws {
+        func message(_ body: () throws(ConfigurationError) -> SidelineConfiguration) -> String {
+            do { _ = try body(); return "no error" } catch { return error.message }
+        }
+        let key = message { () throws(ConfigurationError) in try resolve(file: #"{"sinks": {"enabeld": ["stdout"]}}"#) }
+        #expect(key.contains("unknown key \"sinks.enabeld\" in test.json; did you mean \"sinks.enabled\"?"), "\(key)")
+        #expect(key.contains("sideline config keys"))
+        let variable = message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_SINK_ENABLED": "stdout"]) }
+        #expect(variable.contains("unknown environment variable SIDELINE_SINK_ENABLED; did you mean SIDELINE_SINKS_ENABLED?"), "\(variable)")
+        let far = message { () throws(ConfigurationError) in try resolve(env: ["SIDELINE_PIGEON": "1"]) }
+        #expect(!far.contains("did you mean"), "\(far)")
+        #expect(try resolve(env: ["SIDELINE_CONFIG": "none"]).sinks == ["stdout"])
+        #expect(Suggestion.closest(to: "--confg", among: ["--config", "--database"]) == "--config")
     }
 
     @Test("APNs: the ids and key are required when apns is enabled, and checked")

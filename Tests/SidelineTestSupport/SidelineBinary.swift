@@ -22,7 +22,9 @@ public struct SidelineBinary: Sendable {
                            "SIDELINE_CACHE_DIR": directory.appendingPathComponent("cache").path,
                            "SIDELINE_LOG_LEVEL": "warning",
                            // Daemons started by tests side by side must not fight over one port.
-                           "SIDELINE_SERVER_PORT": "0"]
+                           "SIDELINE_SERVER_PORT": "0",
+                           // A machine's /etc/sideline/config.json must never leak into a test.
+                           "SIDELINE_CONFIG": "none"]
         if let sleeper {
             for name in ["SIDELINE_SLEEPER_URL", "SIDELINE_SCORES_URL", "SIDELINE_ESPN_URL"] { environment[name] = sleeper.absoluteString }
         }

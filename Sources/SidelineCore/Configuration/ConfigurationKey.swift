@@ -28,6 +28,14 @@ public struct ConfigurationKey: Sendable, Hashable {
     public var environmentName: String {
         "SIDELINE_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
     }
+
+    /// The sink whose settings this key holds (read only when that sink is enabled), or `nil`
+    /// for a key that is always read.
+    public var sink: String? {
+        for (prefix, sink) in [("sinks.webhook.", "webhook"), ("sinks.ntfy.", "ntfy"), ("apns.", "apns"), ("homeassistant.", "homeassistant")]
+        where name.hasPrefix(prefix) { return sink }
+        return nil
+    }
 }
 
 extension ConfigurationKey {

@@ -12,9 +12,21 @@ public enum ConfigurationSource: String, Sendable {
     case flag, environment, file, `default`
 }
 
+/// One resolved key, for `sideline config show`: its value (`nil` for a secret, which is
+/// never shown) and where it came from (`flag`, an environment variable, the file, `default`).
+public struct ConfigurationSetting: Sendable, Hashable, Codable {
+    public let key: String
+    public let value: String?
+    public let source: String
+}
+
 /// Resolves the configuration from flags, the environment, a JSON file and the defaults, in
 /// that order of precedence. Pure: the caller reads the file and the environment.
 public enum ConfigurationLoader {
+    /// Names the configuration file to read (`none`: read no file). Not a key: it says where
+    /// the keys are.
+    public static let fileVariable = "SIDELINE_CONFIG"
+
     public static func resolve(
         file: Data?,
         fileName: String = "config file",
@@ -22,19 +34,44 @@ public enum ConfigurationLoader {
         flags: [String: String] = [:],
         derivedDefaults: [String: String]
     ) throws(ConfigurationError) -> SidelineConfiguration {
-        let fileValues = try file.map { data throws(ConfigurationError) in try flatten(data, fileName: fileName) } ?? [:]
+        var fileValues = try file.map { data throws(ConfigurationError) in try flatten(data, fileName: fileName) } ?? [:]
         let environmentValues = try environmentOverrides(environment)
+        let enabled = flags["sinks.enabled"] ?? environmentValues["sinks.enabled"] ?? fileValues["sinks.enabled"] ?? ""
+        fileValues = try withoutPlaceholders(fileValues, enabledSinks: Set(enabled.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }), fileName: fileName)
         var raw: [String: String] = [:]
+        var settings: [ConfigurationSetting] = []
         for key in ConfigurationKey.all {
             if let value = flags[key.name] ?? environmentValues[key.name] ?? fileValues[key.name] ?? key.defaultValue ?? derivedDefaults[key.name] {
                 let source = flags[key.name] != nil ? "flag" : environmentValues[key.name] != nil ? key.environmentName : fileValues[key.name] != nil ? fileName : "default"
                 raw[key.name] = try validate(value, for: key, source: source)
+                settings.append(ConfigurationSetting(key: key.name, value: key.kind == .secret ? nil : raw[key.name], source: source))
             }
         }
         // A configured database names a place the operator prepared (a mounted volume); only
         // the derived default's directory may be created on the fly.
         let databaseIsExplicit = flags["database"] != nil || environmentValues["database"] != nil || fileValues["database"] != nil
-        return try SidelineConfiguration(values: raw, databaseIsExplicit: databaseIsExplicit)
+        return try SidelineConfiguration(values: raw, databaseIsExplicit: databaseIsExplicit, configurationFile: file == nil ? nil : fileName, settings: settings)
+    }
+
+    /// The example file's placeholders (`"<your …>"`): ignored in a key whose sink is not
+    /// enabled, refused in one that would be used, so a copied example never sends to a
+    /// placeholder address or with a placeholder credential.
+    static func withoutPlaceholders(_ values: [String: String], enabledSinks: Set<String>, fileName: String) throws(ConfigurationError) -> [String: String] {
+        var kept = values
+        for (name, value) in values where isPlaceholder(value) {
+            if let sink = ConfigurationKey.byName[name]?.sink, !enabledSinks.contains(sink) {
+                kept[name] = nil
+                continue
+            }
+            throw ConfigurationError(Messages.Configuration.placeholder(name, fileName))
+        }
+        return kept
+    }
+
+    /// `<…>`: the example file's way of saying "put yours here".
+    static func isPlaceholder(_ value: String) -> Bool {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("<") && trimmed.hasSuffix(">")
     }
 
     /// `SIDELINE_*` variables, by key name. An unknown `SIDELINE_` variable is an error: a
@@ -42,9 +79,9 @@ public enum ConfigurationLoader {
     static func environmentOverrides(_ environment: [String: String]) throws(ConfigurationError) -> [String: String] {
         let byEnvironmentName = Dictionary(uniqueKeysWithValues: ConfigurationKey.all.map { ($0.environmentName, $0.name) })
         var values: [String: String] = [:]
-        for (name, value) in environment where name.hasPrefix("SIDELINE_") {
+        for (name, value) in environment where name.hasPrefix("SIDELINE_") && name != fileVariable {
             guard let key = byEnvironmentName[name] else {
-                throw ConfigurationError("unknown environment variable \(name) (see config/sideline.example.json for the keys)")
+                throw ConfigurationError(Messages.Configuration.unknownVariable(name, suggestion: Suggestion.closest(to: name, among: byEnvironmentName.keys)))
             }
             values[key] = value
         }
@@ -82,7 +119,7 @@ public enum ConfigurationLoader {
                 continue
             }
             guard ConfigurationKey.byName[key] != nil else {
-                throw ConfigurationError(Messages.Configuration.unknownKey(key, fileName))
+                throw ConfigurationError(Messages.Configuration.unknownKey(key, fileName, suggestion: Suggestion.closest(to: key, among: ConfigurationKey.byName.keys)))
             }
             values[key] = try text(of: value, key: key, fileName: fileName)
         }

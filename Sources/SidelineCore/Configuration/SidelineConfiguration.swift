@@ -33,8 +33,15 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let dismissalDelay: TimeInterval
     public let logLevel: String
     public let server: ServerSettings
+    /// The configuration file these values were read from (`nil`: none was read), for
+    /// `status`, the status page and `sideline config show`.
+    public let configurationFile: String?
+    /// Every key that has a value, and where it came from (secrets without their value).
+    public let settings: [ConfigurationSetting]
 
-    init(values: [String: String], databaseIsExplicit: Bool) throws(ConfigurationError) {
+    init(values: [String: String], databaseIsExplicit: Bool, configurationFile: String? = nil, settings: [ConfigurationSetting] = []) throws(ConfigurationError) {
+        self.configurationFile = configurationFile
+        self.settings = settings
         func value(_ key: String) throws(ConfigurationError) -> String {
             guard let value = values[key] else { throw ConfigurationError("\(key) has no value") }
             return value

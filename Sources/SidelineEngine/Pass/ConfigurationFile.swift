@@ -27,18 +27,65 @@ public enum ConfigurationFile {
         return FileManager.default.fileExists(atPath: root + "/Package.swift") ? root : nil
     }
 
-    /// Loads and validates the configuration. `path` is `--config` (a missing file named
-    /// explicitly is an error); without it only defaults and the environment apply.
+    /// The system-wide configuration file, read when present (what `scripts/install` writes).
+    public static let systemFile = "/etc/sideline/config.json"
+
+    /// Which configuration file a command reads, and who chose it.
+    public enum Choice: Sendable, Equatable {
+        /// No file: `SIDELINE_CONFIG=none`, or no default file exists.
+        case none
+        /// A file named by `--config` or `SIDELINE_CONFIG` (`source`): it must be readable.
+        case named(String, source: String)
+        /// A default file that exists.
+        case found(String)
+
+        public var path: String? {
+            switch self {
+            case .none: nil
+            case .named(let path, _), .found(let path): path
+            }
+        }
+    }
+
+    /// `--config`, else `SIDELINE_CONFIG` (`none` reads no file), else
+    /// ``systemFile`` when present, else `$XDG_CONFIG_HOME/sideline/config.json` (default
+    /// `~/.config/…`) when present, else none.
+    public static func choose(flag: String?, environment: [String: String], exists: (String) -> Bool = FileManager.default.fileExists(atPath:)) -> Choice {
+        if let flag { return .named(flag, source: "--config") }
+        if let named = environment[ConfigurationLoader.fileVariable], !named.isEmpty {
+            return named == "none" ? .none : .named(named, source: ConfigurationLoader.fileVariable)
+        }
+        for candidate in defaultFiles(environment: environment) where exists(candidate) { return .found(candidate) }
+        return .none
+    }
+
+    /// The default files, first found wins.
+    public static func defaultFiles(environment: [String: String]) -> [String] {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        return [systemFile, config + "/sideline/config.json"]
+    }
+
+    /// Loads and validates the configuration: flags over the environment over the file
+    /// ``choose(flag:environment:exists:)`` picks over the defaults.
     public static func load(path: String?, flags: [String: String], environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = CommandLine.arguments.first ?? "sideline") throws(ConfigurationError) -> SidelineConfiguration {
         var data: Data?
-        if let path {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw ConfigurationError("cannot read the config file \(path)")
+        let choice = choose(flag: path, environment: environment)
+        switch choice {
+        case .none: break
+        case .named(let file, let source):
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                throw ConfigurationError(Messages.Configuration.unreadableFile(file, from: source))
+            }
+            data = contents
+        case .found(let file):
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                throw ConfigurationError(Messages.Configuration.unreadableDefaultFile(file))
             }
             data = contents
         }
         return try ConfigurationLoader.resolve(
-            file: data, fileName: path ?? "config file", environment: environment, flags: flags,
+            file: data, fileName: choice.path ?? "config file", environment: environment, flags: flags,
             derivedDefaults: defaultPaths(executable: executablePath(executable), environment: environment)
         )
     }
