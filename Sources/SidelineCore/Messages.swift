@@ -370,6 +370,15 @@ extension Messages {
         public static func adminTokenTooShort(minimum: Int) -> String { "server.admin_token must be at least \(minimum) characters (make one with `openssl rand -hex 24`)" }
         public static func listening(_ url: String) -> String { "serving the device API and status page on \(url)" }
         public static func cannotListen(_ address: String, _ port: Int, _ why: String) -> String { "cannot serve on \(address):\(port): \(why) (set server.address / server.port)" }
+        public static func portInUse(_ address: String, _ port: Int) -> String {
+            "cannot serve on \(address):\(port): the port is in use, most likely by another `sideline run` or `sideline serve` (`ss -ltnp 'sport = :\(port)'` shows which process); stop it or set server.port"
+        }
+        public static func portDenied(_ address: String, _ port: Int) -> String {
+            "cannot serve on \(address):\(port): not allowed (ports below 1024 need root); set server.port to 1024 or above and put a reverse proxy in front"
+        }
+        public static func addressNotHere(_ address: String, _ port: Int) -> String {
+            "cannot serve on \(address):\(port): no network interface here has that address; set server.address (127.0.0.1, or 0.0.0.0 for every interface)"
+        }
 
         // Errors: one sentence, never the secret, token or body that was sent.
         public static let malformedJSON = "the body is not valid JSON"

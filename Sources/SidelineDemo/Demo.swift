@@ -31,8 +31,12 @@ public enum Demo {
     /// a database error.
     public static func run(_ options: Options, output: any TextOutput = StandardOutput()) async throws(WiringError) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-demo-\(UUID().uuidString)")
+        let cleanup = DemoCleanup(removing: directory)
         // Left behind only if the removal fails: a stray file in the temporary directory.
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            cleanup.cancel()
+        }
         let replay = try await GameDayReplay.start(database: options.database, temporaryDirectory: directory.path)
         do {
             try await run(replay, options, output: output)

@@ -156,6 +156,9 @@ public struct RunningChild: Sendable {
     /// SIGTERM: asks it to shut down as a service manager would.
     public func terminate() { signal(.terminate) }
 
+    /// SIGINT: Ctrl-C at a terminal.
+    public func interrupt() { signal(.interrupt) }
+
     /// SIGKILL: a crash, as far as the child's files can tell.
     public func kill() { signal(.kill) }
 

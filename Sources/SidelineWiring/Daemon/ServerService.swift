@@ -18,7 +18,7 @@ public final class ServerService: Service, Sendable {
         do {
             try await server.application().run()
         } catch {
-            let failure = WiringError(.configuration, Messages.Server.cannotListen(settings.address, settings.port, "\(error)"))
+            let failure = WiringError(.configuration, ListenFailure.message(for: error, address: settings.address, port: settings.port))
             self.failure.withLock { $0 = failure }
             throw failure
         }
