@@ -18,23 +18,29 @@ extension DevicesCommand {
             try await reportingFailures {
                 let wiring = try Wiring.open(try global.loadConfiguration())
                 let devices: [Device]
-                do { devices = try DeviceService(store: wiring.store).list() } catch {
+                let usernames: [String: String]
+                do {
+                    devices = try DeviceService(store: wiring.store).list()
+                    usernames = Dictionary(try wiring.store.activeRegistrations().map { ($0.sleeperUserID, $0.username) }) { first, _ in first }
+                } catch {
                     throw CLIFailure("\(error)", code: .database)
                 }
+                let times = LocalTime(zone: wiring.configuration.timeZone, localeIdentifier: wiring.configuration.localeIdentifier)
                 if json {
-                    try printJSON(devices.map(DeviceRow.init))
+                    try printJSON(devices.map { DeviceRow($0, username: usernames[$0.sleeperUserID]) })
                 } else if devices.isEmpty {
                     print(Messages.Devices.noneYet)
                 } else {
                     for d in devices {
-                        var line = "\(d.id)  \(d.name)  user \(d.sleeperUserID)  "
+                        // The username people know them by; the id only for a user no longer registered.
+                        var line = "\(d.id)  \(d.name)  \(usernames[d.sleeperUserID] ?? "user \(d.sleeperUserID)")  "
                         if let service = d.notifyService {
                             line += "homeassistant  notify.\(service)"
                         } else {
                             let token = d.pushToStartToken.map(PushToken.shortened) ?? "(no push-to-start token)"
                             line += "apns  \(d.environment.rawValue)  push-to-start \(token)"
                         }
-                        if let until = d.pausedUntil, until > Date() { line += "  paused until \(EventEnvelope.timestamp(until))" }
+                        if let until = d.pausedUntil, until > Date() { line += "  paused until \(times.label(until))" }
                         if let broken = d.brokenReason { line += "  refused by Home Assistant: \(broken)" }
                         print(line)
                     }
@@ -49,6 +55,8 @@ struct DeviceRow: Codable {
     let id: String
     let name: String
     let sleeperUserID: String
+    /// `nil` for a user with no registration left.
+    let username: String?
     let environment: String
     let pushToStartToken: String?
     let createdAt: String
@@ -57,8 +65,9 @@ struct DeviceRow: Codable {
     let pausedUntil: String?
     let brokenReason: String?
 
-    init(_ d: Device) {
+    init(_ d: Device, username: String?) {
         id = d.id
+        self.username = username
         name = d.name
         sleeperUserID = d.sleeperUserID
         environment = d.environment.rawValue
@@ -71,7 +80,7 @@ struct DeviceRow: Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, environment
+        case id, name, environment, username
         case sleeperUserID = "sleeper_user_id"
         case pushToStartToken = "push_to_start_token"
         case createdAt = "created_at"
