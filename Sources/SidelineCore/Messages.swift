@@ -301,7 +301,16 @@ extension Messages {
         }
         public static func homeAssistantUnavailable(_ why: String) -> String { "could not check the service with Home Assistant, so nothing was stored: \(why)" }
         public static func addedHomeAssistant(_ id: String, user: String, service: String) -> String { "added Home Assistant target \(id) for \(user) (notify.\(service))" }
-        public static let homeAssistantNotChecked = "homeassistant is not configured, so the service was not checked with Home Assistant"
+        public static let homeAssistantNotChecked = "warning: homeassistant is not in sinks.enabled: the service was not checked with Home Assistant, and nothing is pushed to it until you enable the sink"
+        public static func sinkNotEnabled(_ sink: String) -> String {
+            "warning: \(sink) is not in sinks.enabled: the device is added, but nothing is pushed to it until you enable the sink (`sideline config show` shows the configuration in use)"
+        }
+        public static func alreadyAdded(_ id: String, user: String) -> String {
+            "\(user) already has this target as device \(id): nothing changed (a refused mark, if any, is lifted)"
+        }
+        public static func sharedTarget(with users: [String]) -> String {
+            "note: the same phone is also a device of \(users.joined(separator: ", ")): each registered user gets their own activity on it"
+        }
         public static func paused(_ id: String, until: String) -> String { "paused \(id) until \(until): nothing is pushed to it before then (`sideline devices resume \(id)` to undo)" }
         public static func resumed(_ id: String) -> String { "resumed \(id): pushes go to it again" }
     }

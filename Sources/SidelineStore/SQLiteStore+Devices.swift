@@ -96,13 +96,7 @@ extension SQLiteStore {
     /// Removes a device: its open pushes are skipped, its activity tokens forgotten.
     @discardableResult
     public func removeDevice(id: String, at now: Date) throws(StoreError) -> Bool {
-        try write { db in
-            try db.execute(sql: "UPDATE device SET removed_at = ?, push_to_start_token = NULL, secret_hash = NULL WHERE id = ? AND removed_at IS NULL", arguments: [now.seconds, id])
-            guard db.changesCount > 0 else { return false }
-            try db.execute(sql: "UPDATE device_push SET status = 'skipped', last_error = 'device removed', updated_at = ? WHERE device_id = ? AND status IN ('pending', 'sending')", arguments: [now.seconds, id])
-            try db.execute(sql: "UPDATE activity_device SET update_token = NULL WHERE device_id = ?", arguments: [id])
-            return true
-        }
+        try write { db in try Self.removeDevice(db, id: id, at: now) }
     }
 
     /// Forgets a push-to-start token APNs rejected, unless the app sent a newer one since

@@ -41,6 +41,7 @@ extension SQLiteStore {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM registration WHERE sleeper_user_id = ? AND removed_at IS NULL", arguments: [row["sleeper_user_id"] as String]) == true else {
                 return .userGone
             }
+            try Self.removeEarlierDevices(db, sleeperUserID: row["sleeper_user_id"], pushToStartToken: pushToStartToken, at: now)
             let device = try Self.insertDevice(db, sleeperUserID: row["sleeper_user_id"], name: name, environment: environment, pushToStartToken: pushToStartToken, secretHash: secretHash, at: now)
             try db.execute(sql: "UPDATE pairing_code SET used_at = ?, device_id = ? WHERE code_hash = ?", arguments: [now.seconds, device.id, codeHash])
             return .paired(device)

@@ -55,14 +55,28 @@ struct DevicesCommand: AsyncParsableCommand {
                     try await addHomeAssistant(homeAssistant, wiring: wiring)
                     return
                 }
-                let device: Device
+                if !configuration.sinks.contains(DevicePush.sinkName) { printError(Messages.Devices.sinkNotEnabled(DevicePush.sinkName)) }
+                let service = DeviceService(store: wiring.store)
+                let addition: DeviceAddition
                 do {
-                    device = try DeviceService(store: wiring.store).add(user: user, name: name ?? "iPhone", pushToStartToken: pushToStart, environment: sandbox ? .sandbox : .production, at: Date())
+                    addition = try service.addDevice(user: user, name: name ?? "iPhone", pushToStartToken: pushToStart, environment: sandbox ? .sandbox : .production, at: Date())
                 } catch {
                     throw CLIFailure("\(error)", code: .refused)
                 }
-                print(Messages.Devices.added(device.id, user: user, environment: device.environment.rawValue))
+                let device = addition.device
+                switch addition.outcome {
+                case .added: print(Messages.Devices.added(device.id, user: user, environment: device.environment.rawValue))
+                case .existing: print(Messages.Devices.alreadyAdded(device.id, user: user))
+                }
+                try sayShared(addition, service)
             }
+        }
+
+        /// A target another user has too (a family's shared phone): allowed, and said.
+        func sayShared(_ addition: DeviceAddition, _ service: DeviceService) throws {
+            guard !addition.sharedWith.isEmpty else { return }
+            let usernames = (try? service.usernames()) ?? [:]  // names for a message only: ids do as well
+            print(Messages.Devices.sharedTarget(with: addition.sharedWith.map { usernames[$0] ?? $0 }))
         }
 
         /// Normalises the service, checks it against HA's service list when HA is configured
@@ -83,11 +97,15 @@ struct DevicesCommand: AsyncParsableCommand {
             } else {
                 printError(Messages.Devices.homeAssistantNotChecked)
             }
-            let device: Device
-            do { device = try devices.addHomeAssistant(user: user, name: name, service: service, at: Date()) } catch {
+            let addition: DeviceAddition
+            do { addition = try devices.addHomeAssistantTarget(user: user, name: name, service: service, at: Date()) } catch {
                 throw CLIFailure("\(error)", code: .refused)
             }
-            print(Messages.Devices.addedHomeAssistant(device.id, user: user, service: service))
+            switch addition.outcome {
+            case .added: print(Messages.Devices.addedHomeAssistant(addition.device.id, user: user, service: service))
+            case .existing: print(Messages.Devices.alreadyAdded(addition.device.id, user: user))
+            }
+            try sayShared(addition, devices)
         }
     }
 

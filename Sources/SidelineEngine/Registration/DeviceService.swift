@@ -35,23 +35,41 @@ public struct DeviceService: Sendable {
         return (match.sleeperUserID, match.username)
     }
 
-    /// Adds a device for a registered user. `pushToStartToken` may be nil (a device that
-    /// pairs first and reports its token later).
-    public func add(user usernameOrID: String, name: String?, pushToStartToken: String?, environment: PushEnvironment, secretHash: String? = nil, at now: Date) throws(DeviceError) -> Device {
+    /// Adds a device for a registered user, or finds the one they already have with this
+    /// push-to-start token. `pushToStartToken` may be nil (a device that pairs first and
+    /// reports its token later).
+    public func addDevice(user usernameOrID: String, name: String?, pushToStartToken: String?, environment: PushEnvironment, at now: Date) throws(DeviceError) -> DeviceAddition {
         let token = try pushToStartToken.map { text throws(DeviceError) in try Self.validToken(text, what: "push-to-start token") }
         let user = try registeredUser(usernameOrID)
         return try storeCall { () throws(StoreError) in
-            try store.addDevice(sleeperUserID: user.id, name: name ?? "device", environment: environment, pushToStartToken: token, secretHash: secretHash, at: now)
+            try store.addDeviceOnce(sleeperUserID: user.id, name: name ?? "device", environment: environment, pushToStartToken: token, at: now)
         }
     }
 
+    /// ``addDevice(user:name:pushToStartToken:environment:at:)``'s device.
+    public func add(user usernameOrID: String, name: String?, pushToStartToken: String?, environment: PushEnvironment, at now: Date) throws(DeviceError) -> Device {
+        try addDevice(user: usernameOrID, name: name, pushToStartToken: pushToStartToken, environment: environment, at: now).device
+    }
+
     /// Adds a Home Assistant target (a notify service, already normalised and checked) for
-    /// a registered user. Adding a service again lifts its "broken" mark.
-    public func addHomeAssistant(user usernameOrID: String, name: String?, service: String, at now: Date) throws(DeviceError) -> Device {
+    /// a registered user, or finds the one they already have. Adding a service again lifts
+    /// its "refused" mark.
+    public func addHomeAssistantTarget(user usernameOrID: String, name: String?, service: String, at now: Date) throws(DeviceError) -> DeviceAddition {
         let user = try registeredUser(usernameOrID)
         return try storeCall { () throws(StoreError) in
-            try store.addHomeAssistantTarget(sleeperUserID: user.id, name: name ?? service, service: service, at: now)
+            try store.addHomeAssistantTargetOnce(sleeperUserID: user.id, name: name ?? service, service: service, at: now)
         }
+    }
+
+    /// ``addHomeAssistantTarget(user:name:service:at:)``'s device.
+    public func addHomeAssistant(user usernameOrID: String, name: String?, service: String, at now: Date) throws(DeviceError) -> Device {
+        try addHomeAssistantTarget(user: usernameOrID, name: name, service: service, at: now).device
+    }
+
+    /// Usernames for Sleeper user ids (those still registered), for messages.
+    public func usernames() throws(DeviceError) -> [String: String] {
+        let registrations = try storeCall { () throws(StoreError) in try store.activeRegistrations() }
+        return Dictionary(registrations.map { ($0.sleeperUserID, $0.username) }) { first, _ in first }
     }
 
     /// Pauses a device until `until` (`nil` resumes it).
