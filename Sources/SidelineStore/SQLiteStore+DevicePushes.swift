@@ -63,11 +63,19 @@ extension SQLiteStore {
         return .apns(try envelope.devicePushBody())
     }
 
-    /// Marks a push-to-start as on the wire, committed before the request is made: if the
-    /// process dies now, the start is never sent again.
-    public func markDevicePushSending(eventID: Int64, deviceID: String, at now: Date) throws(StoreError) {
+    /// Claims a push-to-start for this caller and marks it on the wire, committed before the
+    /// request is made: if the process dies now, the start is never sent again. Only a row
+    /// still pending with the `attempts` the caller read is claimed, so of two loops that
+    /// read the same start (a pass and the device API's delivery, which runs outside the
+    /// pass lock) exactly one wins; `false` tells the other to leave it alone.
+    @discardableResult
+    public func claimDevicePushSending(eventID: Int64, deviceID: String, attempts: Int, at now: Date) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE device_push SET status = 'sending', attempts = attempts + 1, updated_at = ? WHERE event_id = ? AND device_id = ? AND status = 'pending'", arguments: [now.seconds, eventID, deviceID])
+            try db.execute(sql: """
+                UPDATE device_push SET status = 'sending', attempts = attempts + 1, updated_at = ?
+                WHERE event_id = ? AND device_id = ? AND status = 'pending' AND attempts = ?
+                """, arguments: [now.seconds, eventID, deviceID, attempts])
+            return db.changesCount == 1
         }
     }
 

@@ -89,7 +89,7 @@ struct DevicePushTests {
             let start = try #require(try store.outbox().first { $0.kind == .start })
             #expect(try store.devicePushes(eventID: start.id).count == 2)
             // The phone's start was on the wire when the process died.
-            try store.markDevicePushSending(eventID: start.id, deviceID: phone.id, at: harness.now)
+            try store.claimDevicePushSending(eventID: start.id, deviceID: phone.id, attempts: 0, at: harness.now)
 
             let sender = RecordingDeviceSender()
             harness.setNow(EngineHarness.utc("2026-11-22T14:36:00Z"))

@@ -30,7 +30,7 @@ struct OutboxRetentionTests {
         for event in [settled, retrying, recent] {
             try store.finishDevicePush(eventID: event, deviceID: device.id, status: .sent, attempted: true, at: t0)
         }
-        try store.markDevicePushSending(eventID: onTheWire, deviceID: device.id, at: t0)
+        try store.claimDevicePushSending(eventID: onTheWire, deviceID: device.id, attempts: 0, at: t0)
         try store.setActivityToken(activityID: "1-2026w12-1", deviceID: device.id, token: "bb", at: t0)
         try store.setActivityToken(activityID: "1-2026w12-2", deviceID: device.id, token: "cc", at: t0)
 
