@@ -67,7 +67,7 @@ struct StartClaimRaceTests {
             OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-\(index)", kind: .start, reason: .kickoff, at: t0,
                         payload: Data("{}".utf8), devicePayloads: [body])
         }
-        try store.commitPass(rows: [:], events: drafts, sinks: [.live: [body.sink]], at: t0)
+        try store.commitPass(rows: [:], events: drafts, sinks: [.live: [PushRoute(sink: body.sink, addressing: .perDevice(.apns))]], at: t0)
         return (devices * activities, body.sink)
     }
 }

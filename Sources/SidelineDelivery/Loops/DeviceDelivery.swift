@@ -83,7 +83,7 @@ public struct DeviceDelivery: Sendable {
                             if case .notSent = answer, machine.policy.allowance != nil, item.row.kind != .end {
                                 try store.returnPush(target: item.push.token, at: now)
                             }
-                            try record(settlement, item: item, sink: sender.name, lanes: &lanes, now: now, report: &report)
+                            try record(settlement, item: item, label: sender.label, lanes: &lanes, now: now, report: &report)
                         } catch {
                             lanes[item.lane] = []
                             fail(Messages.Pushes.storeFailed("the answer for event \(item.row.eventID) on \(item.row.deviceID)", "\(error)"), &report)
@@ -179,7 +179,7 @@ public struct DeviceDelivery: Sendable {
     }
 
     /// Performs a settlement's actions; the lane goes on past the row only if it may.
-    func record(_ settlement: DeliveryMachine.Settlement, item: Ready, sink: String, lanes: inout [String: ArraySlice<PendingDevicePush>], now: Date, report: inout DeliveryReport) throws {
+    func record(_ settlement: DeliveryMachine.Settlement, item: Ready, label: String, lanes: inout [String: ArraySlice<PendingDevicePush>], now: Date, report: inout DeliveryReport) throws {
         let row = item.row
         let what = "\(row.kind.rawValue) of \(row.activityID) to \(row.deviceID) (token \(PushToken.shortened(item.push.token)))"
         for action in settlement.actions {
@@ -219,7 +219,7 @@ public struct DeviceDelivery: Sendable {
                 report.problems.append(problem)
                 logger.error("\(what): \(problem)")
             case .reportConfigurationProblem(let reason):
-                let problem = Messages.Pushes.configurationProblem(Messages.Pushes.sinkLabel(sink), reason)
+                let problem = Messages.Pushes.configurationProblem(label, reason)
                 report.problems.append(problem)
                 logger.error("\(what): \(problem)")
             }
