@@ -367,8 +367,9 @@ extension Messages {
         public static func configurationProblem(_ sink: String, _ reason: String) -> String {
             "\(sink) refused a push: \(reason). Not retried: check the \(sink) settings (for APNs: key, team id, bundle id, environment; for Home Assistant: homeassistant.url and homeassistant.token)."
         }
-        /// A device sink's name as a person reads it.
-        public static func sinkLabel(_ sink: String) -> String { sink == "homeassistant" ? "Home Assistant" : sink == "apns" ? "APNs" : sink }
+        /// Push targets as a person reads them (each target declares its own, ADR 031).
+        public static let apnsLabel = "APNs"
+        public static let homeAssistantLabel = "Home Assistant"
         public static func keyReadableByOthers(_ path: String, mode: Int) -> String {
             "the APNs key \(path) can be read by other users (mode \(String(mode, radix: 8))); make it private: chmod 600 \(path)"
         }

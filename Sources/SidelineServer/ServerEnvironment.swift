@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineDelivery
 import SidelineEngine
 import SidelineStore
 
@@ -15,18 +16,18 @@ public struct ServerEnvironment: Sendable {
     public let status: @Sendable (Date) async throws -> StatusReport
     /// The sinks a registration's final events go to when it is removed, and how to deliver
     /// them (as `sideline users remove` does).
-    public let liveSinkNames: [String]
+    public let liveSinkRoutes: [PushRoute]
     public let deliverLive: @Sendable (Date) async -> Void
     public let now: @Sendable () -> Date
     public let logger: Logger
     public let metrics: ServerMetrics
 
-    public init(configuration: SidelineConfiguration, store: SQLiteStore, registrations: RegistrationService, status: @escaping @Sendable (Date) async throws -> StatusReport, liveSinkNames: [String], deliverLive: @escaping @Sendable (Date) async -> Void, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger, metrics: ServerMetrics) {
+    public init(configuration: SidelineConfiguration, store: SQLiteStore, registrations: RegistrationService, status: @escaping @Sendable (Date) async throws -> StatusReport, liveSinkRoutes: [PushRoute], deliverLive: @escaping @Sendable (Date) async -> Void, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger, metrics: ServerMetrics) {
         self.configuration = configuration
         self.store = store
         self.registrations = registrations
         self.status = status
-        self.liveSinkNames = liveSinkNames
+        self.liveSinkRoutes = liveSinkRoutes
         self.deliverLive = deliverLive
         self.now = now
         self.logger = logger

@@ -26,6 +26,9 @@ public final class APNsSink: DevicePushSender {
 
     /// Starts at most once on the wire, answers per Apple's table.
     public var policy: DeliveryPolicy { .apns }
+    public var label: String { Messages.Pushes.apnsLabel }
+    /// One push per device of the app (a device without a notify service).
+    public var addressing: PushAddressing { .perDevice(.apns) }
 
     public func push(_ push: DevicePush) async -> DeliveryAnswer {
         let request: APNsRequest

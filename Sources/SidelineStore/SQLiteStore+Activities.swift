@@ -67,7 +67,7 @@ extension SQLiteStore {
                 SELECT * FROM (
                     SELECT d.event_id, o.activity_id, o.kind, d.sink, d.status, d.attempts, d.updated_at FROM delivery d JOIN outbox o ON o.id = d.event_id
                     UNION ALL
-                    SELECT p.event_id, o.activity_id, o.kind, 'apns ' || p.device_id, p.status, p.attempts, p.updated_at FROM device_push p JOIN outbox o ON o.id = p.event_id
+                    SELECT p.event_id, o.activity_id, o.kind, p.sink || ' ' || p.device_id, p.status, p.attempts, p.updated_at FROM device_push p JOIN outbox o ON o.id = p.event_id
                 ) ORDER BY updated_at DESC, event_id DESC LIMIT ?
                 """, arguments: [limit]).map {
                 RecentDelivery(eventID: $0["event_id"], activityID: $0["activity_id"], kind: $0["kind"], sink: $0["sink"], status: $0["status"], attempts: $0["attempts"], updatedAt: Date(seconds: $0["updated_at"]))

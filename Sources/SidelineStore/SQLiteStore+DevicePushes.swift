@@ -4,28 +4,29 @@ import SidelineCore
 import SidelineDelivery
 
 extension SQLiteStore {
-    /// Inserts the device pushes an event is owed on `sink`'s devices: a start goes to every
-    /// device of the registration's user; an update or end only to devices the activity was
-    /// started on (or that reported a token for it).
-    static func insertDevicePushes(eventID: Int64, event: OutboxDraft, sink: String, at now: Date, _ db: Database) throws {
-        let kind = deviceKindCondition(sink: sink)
+    /// Inserts the device pushes an event is owed on the devices `sink` addresses (those of
+    /// `devices` kind), filed under its name: a start goes to every such device of the
+    /// registration's user; an update or end only to devices the activity was started on (or
+    /// that reported a token for it).
+    static func insertDevicePushes(eventID: Int64, event: OutboxDraft, sink: String, devices: DeviceKind, at now: Date, _ db: Database) throws {
+        let kind = deviceKindCondition(devices)
         if event.kind == .start {
             try db.execute(sql: """
-                INSERT INTO device_push (event_id, device_id, status, updated_at)
-                SELECT ?, d.id, 'pending', ? FROM device d
+                INSERT INTO device_push (event_id, device_id, sink, status, updated_at)
+                SELECT ?, d.id, ?, 'pending', ? FROM device d
                 JOIN registration r ON r.sleeper_user_id = d.sleeper_user_id
                 WHERE r.id = ? AND d.removed_at IS NULL AND \(kind)
-                """, arguments: [eventID, now.seconds, event.registrationID])
+                """, arguments: [eventID, sink, now.seconds, event.registrationID])
         } else {
             try db.execute(sql: """
-                INSERT INTO device_push (event_id, device_id, status, updated_at)
-                SELECT ?, d.id, 'pending', ? FROM device d
+                INSERT INTO device_push (event_id, device_id, sink, status, updated_at)
+                SELECT ?, d.id, ?, 'pending', ? FROM device d
                 JOIN registration r ON r.sleeper_user_id = d.sleeper_user_id
                 WHERE r.id = ? AND d.removed_at IS NULL AND \(kind) AND (
                     EXISTS (SELECT 1 FROM device_push p JOIN outbox o ON o.id = p.event_id
                             WHERE o.activity_id = ? AND o.kind = 'start' AND p.device_id = d.id)
                     OR EXISTS (SELECT 1 FROM activity_device a WHERE a.activity_id = ? AND a.device_id = d.id))
-                """, arguments: [eventID, now.seconds, event.registrationID, event.activityID, event.activityID])
+                """, arguments: [eventID, sink, now.seconds, event.registrationID, event.activityID, event.activityID])
         }
         // The push, once per event and sink, and only when some device is owed it.
         if db.changesCount > 0, let payload = event.devicePayloads.first(where: { $0.sink == sink }) {
@@ -40,9 +41,9 @@ extension SQLiteStore {
             try Row.fetchAll(db, sql: """
                 SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, o.activity_id, o.kind, o.reason, o.at, b.body,
                        CASE WHEN b.body IS NULL THEN o.payload END AS payload
-                FROM device_push p JOIN outbox o ON o.id = p.event_id JOIN device d ON d.id = p.device_id
-                LEFT JOIN device_push_body b ON b.event_id = p.event_id AND b.sink = ?
-                WHERE p.status IN ('pending', 'sending') AND \(Self.deviceKindCondition(sink: sink))
+                FROM device_push p JOIN outbox o ON o.id = p.event_id
+                LEFT JOIN device_push_body b ON b.event_id = p.event_id AND b.sink = p.sink
+                WHERE p.status IN ('pending', 'sending') AND p.sink = ?
                 ORDER BY o.id, p.device_id
                 """, arguments: [sink]).map { row in
                 PendingDevicePush(
@@ -63,11 +64,19 @@ extension SQLiteStore {
         return .apns(try envelope.devicePushBody())
     }
 
-    /// Marks a push-to-start as on the wire, committed before the request is made: if the
-    /// process dies now, the start is never sent again.
-    public func markDevicePushSending(eventID: Int64, deviceID: String, at now: Date) throws(StoreError) {
+    /// Claims a push-to-start for this caller and marks it on the wire, committed before the
+    /// request is made: if the process dies now, the start is never sent again. Only a row
+    /// still pending with the `attempts` the caller read is claimed, so of two loops that
+    /// read the same start (a pass and the device API's delivery, which runs outside the
+    /// pass lock) exactly one wins; `false` tells the other to leave it alone.
+    @discardableResult
+    public func claimDevicePushSending(eventID: Int64, deviceID: String, attempts: Int, at now: Date) throws(StoreError) -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE device_push SET status = 'sending', attempts = attempts + 1, updated_at = ? WHERE event_id = ? AND device_id = ? AND status = 'pending'", arguments: [now.seconds, eventID, deviceID])
+            try db.execute(sql: """
+                UPDATE device_push SET status = 'sending', attempts = attempts + 1, updated_at = ?
+                WHERE event_id = ? AND device_id = ? AND status = 'pending' AND attempts = ?
+                """, arguments: [now.seconds, eventID, deviceID, attempts])
+            return db.changesCount == 1
         }
     }
 
@@ -83,12 +92,11 @@ extension SQLiteStore {
         }
     }
 
-    /// `status` lines for APNs: device pushes per state.
+    /// `status` lines for per-device targets: their pushes per state, under each target's name.
     func devicePushCounts(_ db: Database) throws -> [DeliveryCount] {
         try Row.fetchAll(db, sql: """
-            SELECT CASE WHEN d.notify_service IS NULL THEN ? ELSE ? END AS sink, p.status, COUNT(*) AS n
-            FROM device_push p JOIN device d ON d.id = p.device_id GROUP BY 1, 2 ORDER BY 1, 2
-            """, arguments: [Self.deviceSinkName, DevicePayload.homeAssistantSink]).map {
+            SELECT sink, status, COUNT(*) AS n FROM device_push GROUP BY 1, 2 ORDER BY 1, 2
+            """).map {
             DeliveryCount(sink: $0["sink"], status: $0["status"], count: $0["n"])
         }
     }

@@ -22,14 +22,12 @@ public struct ActivityOwner: Sendable, Hashable {
 }
 
 extension SQLiteStore {
-    /// The sink name under which APNs deliveries are counted: per device, not per event.
-    public static let deviceSinkName = DevicePush.sinkName
-    /// The sinks that deliver per device, each to its own kind of device.
-    public static let deviceSinkNames: Set<String> = [DevicePush.sinkName, DevicePayload.homeAssistantSink]
-
-    /// The SQL condition for a sink's devices (`d` is the device table).
-    static func deviceKindCondition(sink: String) -> String {
-        sink == DevicePayload.homeAssistantSink ? "d.notify_service IS NOT NULL" : "d.notify_service IS NULL"
+    /// The SQL condition for devices of a kind (`d` is the device table).
+    static func deviceKindCondition(_ kind: DeviceKind) -> String {
+        switch kind {
+        case .apns: "d.notify_service IS NULL"
+        case .homeAssistant: "d.notify_service IS NOT NULL"
+        }
     }
 
     // MARK: - Devices

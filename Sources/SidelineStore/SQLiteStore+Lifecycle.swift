@@ -131,26 +131,26 @@ extension SQLiteStore {
     /// delivery per event and sink, in a single transaction: after this, a crash loses
     /// nothing and a rerun of the pass recomputes from the new states (no double start).
     @discardableResult
-    public func commitPass(states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64] {
+    public func commitPass(states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) -> [Int64] {
         try commitPass(rows: states.mapValues(LifecycleRow.init), events: events, sinks: sinks, at: now)
     }
 
     /// The same, with the states already encoded (the scheduler keeps the rows it commits).
     @discardableResult
-    public func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64] {
+    public func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) -> [Int64] {
         try write { db in try Self.commit(rows: rows, events: events, sinks: sinks, at: now, db) }
     }
 
     /// Ends a registration: its final events are committed with the removal, atomically.
-    /// `sinks` names the sinks each mode's events are owed to.
-    public func removeRegistration(id: Int64, states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) {
+    /// `sinks` are the targets each mode's events are owed to.
+    public func removeRegistration(id: Int64, states: [LifecycleKey: LifecycleState], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) {
         try write { db in
             _ = try Self.commit(rows: states.mapValues(LifecycleRow.init), events: events, sinks: sinks, at: now, db)
             try db.execute(sql: "UPDATE registration SET removed_at = ? WHERE id = ?", arguments: [now.seconds, id])
         }
     }
 
-    static func commit(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date, _ db: Database) throws -> [Int64] {
+    static func commit(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date, _ db: Database) throws -> [Int64] {
         // Prepared once per transaction: a kickoff pass writes tens of thousands of rows.
         let upsert = try BulkStatement(db, sql: """
             INSERT INTO lifecycle (registration_id, week_key, mode, state, is_open, updated_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -188,12 +188,12 @@ extension SQLiteStore {
             }
             let id = db.lastInsertedRowID
             ids.append(id)
-            for sink in sinks[event.mode] ?? [] {
-                if deviceSinkNames.contains(sink) {
-                    try insertDevicePushes(eventID: id, event: event, sink: sink, at: now, db)
-                    continue
+            // Filed by each target's addressing (ADR 031), under its name.
+            for route in sinks[event.mode] ?? [] {
+                switch route.addressing {
+                case .wholeEvent: try insertDelivery.execute(arguments: [id, route.sink, now.seconds])
+                case .perDevice(let kind): try insertDevicePushes(eventID: id, event: event, sink: route.sink, devices: kind, at: now, db)
                 }
-                try insertDelivery.execute(arguments: [id, sink, now.seconds])
             }
         }
         return ids

@@ -264,6 +264,15 @@ enum Schema {
                 ALTER TABLE league ADD COLUMN scoring_refreshed_at REAL;
                 """)
         }
+        migrator.registerMigration("v12-device-push-sink") { db in
+            // Each device push names the target it was filed for (ADR 031): counts, the
+            // status page and the delivery loop read the name instead of inferring it from
+            // the device. Rows before this were filed by the device's kind.
+            try db.execute(sql: """
+                ALTER TABLE device_push ADD COLUMN sink TEXT NOT NULL DEFAULT 'apns';
+                UPDATE device_push SET sink = 'homeassistant' WHERE device_id IN (SELECT id FROM device WHERE notify_service IS NOT NULL);
+                """)
+        }
         return migrator
     }
 

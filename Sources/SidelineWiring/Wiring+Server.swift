@@ -18,7 +18,7 @@ extension Wiring {
             configuration: configuration, store: store,
             registrations: registrationService(),
             status: { now in try await scheduler.status(at: now) },
-            liveSinkNames: sinks.map(\.name),
+            liveSinkRoutes: sinks.map(\.route),
             deliverLive: { now in _ = await scheduler.deliver(mode: .live, sinks: sinks, at: now) },
             now: now, logger: logger, metrics: metrics
         )

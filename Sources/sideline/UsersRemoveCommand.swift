@@ -39,7 +39,7 @@ extension UsersCommand {
                 let ended: [EventEnvelope]
                 do {
                     // Dry-run activities end quietly: nothing was ever sent for them.
-                    ended = try service.remove(id: id, at: now, sinks: [.live: sinks.map(\.name)], display: wiring.displayContext(at: now))
+                    ended = try service.remove(id: id, at: now, sinks: [.live: sinks.map(\.route)], display: wiring.displayContext(at: now))
                 } catch {
                     throw CLIFailure("\(error)", code: .refused)
                 }

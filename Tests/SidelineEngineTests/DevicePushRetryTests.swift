@@ -77,7 +77,7 @@ struct DevicePushRetryTests {
         try await withSetUp { harness, _ in
             let scheduler = try harness.scheduler()
             // Commit the start without delivering it.
-            try await harness.run(scheduler, from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: SQLiteStore.deviceSinkName)])
+            try await harness.run(scheduler, from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: DevicePush.sinkName, addressing: .perDevice(.apns))])
             let sqlite = try SQLiteStore(path: harness.configuration.databasePath)
             let sender = RecordingDeviceSender()
             let failing = FailingDeliveryStore(sqlite, failing: .markSending)
@@ -146,9 +146,9 @@ struct FailingDeliveryStore: DeliveryStore {
     func claimTimestamp(activityID: String, deviceID: String, proposed: Int) throws -> Int {
         try base.claimTimestamp(activityID: activityID, deviceID: deviceID, proposed: proposed)
     }
-    func markDevicePushSending(eventID: Int64, deviceID: String, at now: Date) throws {
+    func claimDevicePushSending(eventID: Int64, deviceID: String, attempts: Int, at now: Date) throws -> Bool {
         if failing == .markSending { throw DiskError() }
-        try base.markDevicePushSending(eventID: eventID, deviceID: deviceID, at: now)
+        return try base.claimDevicePushSending(eventID: eventID, deviceID: deviceID, attempts: attempts, at: now)
     }
     func finishDevicePush(eventID: Int64, deviceID: String, status: DevicePushStatus, error: String?, apnsID: String?, notBefore: Date?, attempted: Bool, at now: Date) throws {
         try base.finishDevicePush(eventID: eventID, deviceID: deviceID, status: status, error: error, apnsID: apnsID, notBefore: notBefore, attempted: attempted, at: now)

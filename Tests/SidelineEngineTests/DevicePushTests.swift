@@ -10,7 +10,8 @@ import SidelineTestSupport
 
 /// A device sink that records every push and answers from a script (default: accepted).
 final class RecordingDeviceSender: DevicePushSender, Sendable {
-    let name = SQLiteStore.deviceSinkName
+    let name = DevicePush.sinkName
+    var addressing: PushAddressing { .perDevice(.apns) }
     private let state = Mutex<(pushes: [DevicePush], answers: [String: [DeliveryAnswer]])>(([], [:]))
 
     var pushes: [DevicePush] { state.withLock { $0.pushes } }
@@ -85,11 +86,11 @@ struct DevicePushTests {
             let store = try SQLiteStore(path: harness.configuration.databasePath)
             // Commit events without delivering them (no device sender yet): as if the process
             // died right after the commit.
-            try await harness.run(try harness.scheduler(), from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: SQLiteStore.deviceSinkName)])
+            try await harness.run(try harness.scheduler(), from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: DevicePush.sinkName, addressing: .perDevice(.apns))])
             let start = try #require(try store.outbox().first { $0.kind == .start })
             #expect(try store.devicePushes(eventID: start.id).count == 2)
             // The phone's start was on the wire when the process died.
-            try store.markDevicePushSending(eventID: start.id, deviceID: phone.id, at: harness.now)
+            try store.claimDevicePushSending(eventID: start.id, deviceID: phone.id, attempts: 0, at: harness.now)
 
             let sender = RecordingDeviceSender()
             harness.setNow(EngineHarness.utc("2026-11-22T14:36:00Z"))

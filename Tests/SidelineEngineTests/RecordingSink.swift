@@ -7,9 +7,14 @@ import Synchronization
 /// A sink that remembers what it was given; it can be told to fail.
 final class RecordingSink: PushSink, Sendable {
     let name: String
+    /// A device target's pushes are committed but, the sink not being a device sender, never sent.
+    let addressing: PushAddressing
     private let state = Mutex<(events: [EventEnvelope], payloads: [Data], failing: Bool)>(([], [], false))
 
-    init(name: String = "stdout") { self.name = name }
+    init(name: String = "stdout", addressing: PushAddressing = .wholeEvent) {
+        self.name = name
+        self.addressing = addressing
+    }
 
     var events: [EventEnvelope] { state.withLock { $0.events } }
     /// The bytes each event came with, in order (what `tick --json` prints, one a line).

@@ -139,7 +139,7 @@ struct RemovalTests {
             let environment = try harness.environment()
             let service = RegistrationService(store: environment.store, sleeper: environment.sleeper)
             let at = EngineHarness.utc("2026-11-22T18:11:00Z")
-            let ended = try service.remove(id: registration.id, at: at, sinks: [.live: [sink.name]], display: DisplayContext(now: at, timeZone: .gmt))
+            let ended = try service.remove(id: registration.id, at: at, sinks: [.live: [sink.route]], display: DisplayContext(now: at, timeZone: .gmt))
             #expect(ended.map(\.reason) == [.removed])
             _ = await scheduler.deliver(mode: .live, sinks: [sink], at: at)
             #expect(sink.events.last?.event == .end)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import SidelineDelivery
 @testable import SidelineCore
 @testable import SidelineStore
 
@@ -34,7 +35,7 @@ struct BulkStatementTests {
         let drafts = payloads.enumerated().map { draft(registration.id, $1, activity: "1-2026w12-\($0 + 1)ß") }
         let state = LifecycleState(startedCount: 3, lastEndedAt: t0)
         let key = LifecycleKey(registrationID: registration.id, week: week, mode: .live)
-        try store.commitPass(states: [key: state], events: drafts, sinks: [.live: ["stdout"]], at: t0)
+        try store.commitPass(states: [key: state], events: drafts, sinks: [.live: [PushRoute(sink: "stdout")]], at: t0)
 
         let reopened = try SQLiteStore(path: path)
         let stored = try reopened.outbox()
@@ -63,7 +64,7 @@ struct BulkStatementTests {
         let drafts = [draft(registration.id, Data("{}".utf8)), draft(registration.id + 99, Data("{}".utf8))]
         var message = ""
         do {
-            try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: drafts, sinks: [.live: ["stdout"]], at: t0)
+            try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: drafts, sinks: [.live: [PushRoute(sink: "stdout")]], at: t0)
         } catch {
             message = error.description
         }
@@ -73,7 +74,7 @@ struct BulkStatementTests {
         #expect(try store.pendingDeliveries(mode: .live).isEmpty)
 
         // The statements are left clean: the next commit goes through.
-        try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: [drafts[0]], sinks: [.live: ["stdout"]], at: t0)
+        try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: [drafts[0]], sinks: [.live: [PushRoute(sink: "stdout")]], at: t0)
         #expect(try store.outbox().count == 1)
     }
 }

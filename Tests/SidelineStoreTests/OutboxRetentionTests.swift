@@ -19,7 +19,7 @@ struct OutboxRetentionTests {
         let device = try store.addDevice(sleeperUserID: user.userID, name: "phone", environment: .production, pushToStartToken: "aa", at: t0)
         func start(_ activity: String, at: Date) throws -> Int64 {
             let draft = OutboxDraft(mode: .live, registrationID: registration.id, activityID: activity, kind: .start, reason: .kickoff, at: at, payload: Data("{}".utf8))
-            return try store.commitPass(rows: [:], events: [draft], sinks: [.live: ["webhook", "apns"]], at: at)[0]
+            return try store.commitPass(rows: [:], events: [draft], sinks: [.live: [PushRoute(sink: "webhook"), PushRoute(sink: "apns", addressing: .perDevice(.apns))]], at: at)[0]
         }
         let settled = try start("1-2026w12-1", at: t0)
         let onTheWire = try start("1-2026w12-2", at: t0)
@@ -30,7 +30,7 @@ struct OutboxRetentionTests {
         for event in [settled, retrying, recent] {
             try store.finishDevicePush(eventID: event, deviceID: device.id, status: .sent, attempted: true, at: t0)
         }
-        try store.markDevicePushSending(eventID: onTheWire, deviceID: device.id, at: t0)
+        try store.claimDevicePushSending(eventID: onTheWire, deviceID: device.id, attempts: 0, at: t0)
         try store.setActivityToken(activityID: "1-2026w12-1", deviceID: device.id, token: "bb", at: t0)
         try store.setActivityToken(activityID: "1-2026w12-2", deviceID: device.id, token: "cc", at: t0)
 

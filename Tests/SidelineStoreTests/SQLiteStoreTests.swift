@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SidelineDelivery
 @testable import SidelineCore
 @testable import SidelineStore
 
@@ -50,7 +51,7 @@ struct SQLiteStoreTests {
         let drafts = ["start", "update"].enumerated().map { index, kind in
             OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-1", kind: LifecycleEventKind(rawValue: kind)!, reason: .kickoff, at: t0, payload: Data("{\"n\":\(index)}".utf8))
         }
-        try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: drafts, sinks: [.live: ["stdout", "webhook"]], at: t0)
+        try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: drafts, sinks: [.live: [PushRoute(sink: "stdout"), PushRoute(sink: "webhook")]], at: t0)
 
         // A second connection (the next cron pass) sees everything.
         let reopened = try SQLiteStore(path: path)

@@ -83,7 +83,7 @@ public struct DeviceDelivery: Sendable {
                             if case .notSent = answer, machine.policy.allowance != nil, item.row.kind != .end {
                                 try store.returnPush(target: item.push.token, at: now)
                             }
-                            try record(settlement, item: item, sink: sender.name, lanes: &lanes, now: now, report: &report)
+                            try record(settlement, item: item, label: sender.label, lanes: &lanes, now: now, report: &report)
                         } catch {
                             lanes[item.lane] = []
                             fail(Messages.Pushes.storeFailed("the answer for event \(item.row.eventID) on \(item.row.deviceID)", "\(error)"), &report)
@@ -98,8 +98,9 @@ public struct DeviceDelivery: Sendable {
     }
 
     /// Closes the heads the machine skips or fails and returns the first one to send, with
-    /// its timestamp claimed and (for a start) `sending` committed. A lane that waits is
-    /// emptied for this run. Throws only when the store fails before a send.
+    /// its timestamp taken and (for a start) `sending` claimed. A lane that waits, or whose
+    /// start another loop claimed, is emptied for this run. Throws only when the store fails
+    /// before a send.
     func nextReady(in rows: inout ArraySlice<PendingDevicePush>, lane: String, machine: DeliveryMachine, now: Date, horizon: Date, report: inout DeliveryReport) throws -> Ready? {
         while let head = rows.first {
             let facts: DeviceFacts?
@@ -127,7 +128,8 @@ public struct DeviceDelivery: Sendable {
                 do {
                     // A daily allowance (Home Assistant): the push is counted before it goes,
                     // in the transaction that checks it; paced or spent, the lane waits.
-                    if let allowance = machine.policy.allowance, head.kind != .end {
+                    let allowance = head.kind == .end ? nil : machine.policy.allowance
+                    if let allowance {
                         let decision = try store.admitPush(target: token, allowance: allowance, important: DeliveryMachine.isImportant(head), horizon: horizon, at: now)
                         guard decision == .send else {
                             logger.debug("push of event \(head.eventID) to \(head.deviceID) waits for its allowance: \(decision)")
@@ -137,8 +139,19 @@ public struct DeviceDelivery: Sendable {
                     }
                     let timestamp = machine.policy.addressesTarget ? Int(newest.at.timeIntervalSince1970)
                         : try store.claimTimestamp(activityID: head.activityID, deviceID: head.deviceID, proposed: Int(newest.at.timeIntervalSince1970))
-                    // Committed before the request: a crash from here on never repeats this start.
-                    if markSendingFirst { try store.markDevicePushSending(eventID: head.eventID, deviceID: head.deviceID, at: now) }
+                    // Committed before the request: a crash from here on never repeats this
+                    // start. Another loop may have read the same start (the device API
+                    // delivers outside the pass lock): only the claim's winner sends it. The
+                    // claim is the last write before the request, so a store failure before it
+                    // leaves the start pending for the next pass (a claimed start whose request
+                    // never went would be given up as interrupted); a loser has spent only a
+                    // timestamp (they need only increase) and gives its allowance back.
+                    if markSendingFirst, try !store.claimDevicePushSending(eventID: head.eventID, deviceID: head.deviceID, attempts: head.attempts, at: now) {
+                        logger.debug("start of \(head.activityID) to \(head.deviceID) was claimed by another delivery; left to it")
+                        if allowance != nil { try store.returnPush(target: token, at: now) }
+                        rows = []
+                        return nil
+                    }
                     let push = DevicePush(
                         eventID: head.eventID, deviceID: head.deviceID, activityID: head.activityID, kind: head.kind, body: body,
                         token: token, environment: facts.environment, timestamp: timestamp,
@@ -166,7 +179,7 @@ public struct DeviceDelivery: Sendable {
     }
 
     /// Performs a settlement's actions; the lane goes on past the row only if it may.
-    func record(_ settlement: DeliveryMachine.Settlement, item: Ready, sink: String, lanes: inout [String: ArraySlice<PendingDevicePush>], now: Date, report: inout DeliveryReport) throws {
+    func record(_ settlement: DeliveryMachine.Settlement, item: Ready, label: String, lanes: inout [String: ArraySlice<PendingDevicePush>], now: Date, report: inout DeliveryReport) throws {
         let row = item.row
         let what = "\(row.kind.rawValue) of \(row.activityID) to \(row.deviceID) (token \(PushToken.shortened(item.push.token)))"
         for action in settlement.actions {
@@ -206,7 +219,7 @@ public struct DeviceDelivery: Sendable {
                 report.problems.append(problem)
                 logger.error("\(what): \(problem)")
             case .reportConfigurationProblem(let reason):
-                let problem = Messages.Pushes.configurationProblem(Messages.Pushes.sinkLabel(sink), reason)
+                let problem = Messages.Pushes.configurationProblem(label, reason)
                 report.problems.append(problem)
                 logger.error("\(what): \(problem)")
             }

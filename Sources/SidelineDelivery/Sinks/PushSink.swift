@@ -4,17 +4,10 @@ import Foundation
 ///
 /// Sinks receive an event only after it is committed to the outbox; a sink that throws
 /// leaves it pending for the next pass (or marks it failed, if retrying cannot help).
-public protocol PushSink: Sendable {
-    /// Stable name, stored with each delivery (`stdout`, `apns`, `webhook`, `ntfy`).
-    var name: String { get }
+/// Its name, label, addressing and policy are its ``PushTarget`` declaration.
+public protocol PushSink: PushTarget {
     /// Delivers one event (the JSON in ``EventEnvelope`` form).
     func deliver(_ event: EventEnvelope, payload: Data) async throws(DeliveryError)
-    /// What the sink promises and how it retries (``DeliveryPolicy/atLeastOnce`` unless it says).
-    var policy: DeliveryPolicy { get }
-}
-
-extension PushSink {
-    public var policy: DeliveryPolicy { .atLeastOnce }
 }
 
 /// Why a delivery failed, and whether trying again can help.

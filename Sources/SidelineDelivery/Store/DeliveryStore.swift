@@ -31,8 +31,10 @@ public protocol DeliveryStore: Sendable {
     /// The `aps.timestamp` for a push: `proposed`, or one more than the last one sent for
     /// this activity on this device, so they strictly increase.
     func claimTimestamp(activityID: String, deviceID: String, proposed: Int) throws -> Int
-    /// Commits "on the wire" for a start, before its request.
-    func markDevicePushSending(eventID: Int64, deviceID: String, at now: Date) throws
+    /// Commits "on the wire" for a start, before its request, if the row is still pending
+    /// with the attempts the caller read: `true` when this caller won the start, `false` when
+    /// another loop claimed or settled it first (the caller must not send it).
+    func claimDevicePushSending(eventID: Int64, deviceID: String, attempts: Int, at now: Date) throws -> Bool
     func finishDevicePush(eventID: Int64, deviceID: String, status: DevicePushStatus, error: String?, apnsID: String?, notBefore: Date?, attempted: Bool, at now: Date) throws
     func clearPushToStartToken(deviceID: String, token: String, issuedBefore: Date?) throws
     func clearActivityToken(activityID: String, deviceID: String, token: String, issuedBefore: Date?) throws

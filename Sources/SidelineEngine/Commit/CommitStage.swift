@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import SidelineDelivery
 import SidelineStore
 
 /// The commit stage: a batch of stepped rows and their outbox events goes to the store as
@@ -11,7 +12,7 @@ struct CommitStage {
 
     /// If the commit fails, the cache no longer matches the database: it is dropped, and the
     /// next pass reads everything again.
-    func commit(_ batch: LifecycleStepper.Batch, mode: PassMode, sinks: [String], at now: Date, cache: inout SchedulerCache) throws(StoreError) {
+    func commit(_ batch: LifecycleStepper.Batch, mode: PassMode, sinks: [PushRoute], at now: Date, cache: inout SchedulerCache) throws(StoreError) {
         guard !batch.rows.isEmpty || !batch.drafts.isEmpty else { return }
         do {
             try store.commitPass(rows: batch.rows, events: batch.drafts, sinks: [mode: sinks], at: now)

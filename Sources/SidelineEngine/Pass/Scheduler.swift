@@ -71,7 +71,7 @@ public actor Scheduler {
         try cache.refresh(from: store)
 
         let live = stepLivePoints(at: now, report: &report)
-        let pass = StepStage.Pass(now: now, mode: mode, sinks: sinks.map(\.name), fetched: fetched, players: players, livePoints: live.step, liveMoved: live.moved)
+        let pass = StepStage.Pass(now: now, mode: mode, sinks: sinks.map(\.route), fetched: fetched, players: players, livePoints: live.step, liveMoved: live.moved)
         try step.run(pass, cache: &cache, report: &report)
         finishLiveStep(live.step, at: now, report: &report)
         report.openActivities = cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0

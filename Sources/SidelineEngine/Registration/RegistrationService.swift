@@ -72,7 +72,7 @@ public struct RegistrationService: Sendable {
     /// Ends any running activity (in both modes) with reason `removed`, then removes the
     /// registration, in one transaction. Returns the end events to deliver.
     /// `display` is the configured default; the registration's own time zone wins.
-    public func remove(id: Int64, at now: Date, sinks: [PassMode: [String]], display: DisplayContext) throws(RegistrationError) -> [EventEnvelope] {
+    public func remove(id: Int64, at now: Date, sinks: [PassMode: [PushRoute]], display: DisplayContext) throws(RegistrationError) -> [EventEnvelope] {
         do {
             guard let registration = try store.registration(id: id) else {
                 throw RegistrationError(Messages.Registration.unknownRegistration(String(id)))

@@ -38,10 +38,11 @@ struct DeviceSinks: Sendable {
         self.homeAssistantDismissal = homeAssistantDismissal
     }
 
-    init(mode: PassMode, sinks: some Sequence<String>, dismissalDelay: TimeInterval) {
+    /// By the targets' addressing, not their names (ADR 031).
+    init(mode: PassMode, sinks: some Sequence<PushRoute>, dismissalDelay: TimeInterval) {
         guard mode == .live else { return }
-        let names = Set(sinks)
-        apns = names.contains(DevicePush.sinkName)
-        homeAssistantDismissal = names.contains(DevicePayload.homeAssistantSink) ? dismissalDelay : nil
+        let addressed = Set(sinks.map(\.addressing))
+        apns = addressed.contains(.perDevice(.apns))
+        homeAssistantDismissal = addressed.contains(.perDevice(.homeAssistant)) ? dismissalDelay : nil
     }
 }

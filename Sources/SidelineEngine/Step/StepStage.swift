@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SidelineCore
+import SidelineDelivery
 import SidelineStore
 
 /// The step stage's shell: works out what to step (``StepScope``, ``StepSelection``), reads
@@ -25,7 +26,7 @@ struct StepStage {
     struct Pass {
         let now: Date
         let mode: PassMode
-        let sinks: [String]
+        let sinks: [PushRoute]
         let fetched: [SchedulerCache.LeagueWeek: [MatchupEntry]?]
         let players: LoadedPlayers?
         /// The live points to make views with (ADR 029).

@@ -53,7 +53,7 @@ struct RegistrationRoutes {
         let now = environment.now()
         let ended: [EventEnvelope]
         do {
-            ended = try environment.registrations.remove(id: id, at: now, sinks: [.live: environment.liveSinkNames], display: environment.displayContext)
+            ended = try environment.registrations.remove(id: id, at: now, sinks: [.live: environment.liveSinkRoutes], display: environment.displayContext)
         } catch {
             throw APIError(.unprocessableContent, "registration_refused", error.message)
         }

@@ -61,7 +61,7 @@ public protocol LifecycleStore: Sendable {
     /// Commits a step's new rows and its outbox events (with their deliveries for `sinks`)
     /// in one transaction: a crash leaves both or neither.
     @discardableResult
-    func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [String]], at now: Date) throws(StoreError) -> [Int64]
+    func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) -> [Int64]
     /// Deletes events committed before `before` that nothing owes anyone any more.
     @discardableResult
     func pruneOutbox(before: Date) throws(StoreError) -> Int

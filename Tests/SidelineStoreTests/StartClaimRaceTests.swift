@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SidelineCore
+import SidelineDelivery
+@testable import SidelineStore
+
+/// Two delivery loops on one database (a pass, and the device API's delivery after a
+/// removal, which runs outside the pass lock) reading the same pending starts: a
+/// push-to-start is claimed by exactly one of them and sent once.
+@Suite("Device pushes: two delivery loops racing for the same starts")
+struct StartClaimRaceTests {
+    static let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
+    static let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
+    static let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+    /// More lanes than a round holds (``DeviceDelivery/concurrency``), so one loop's later
+    /// rounds overlap the other loop's read.
+    static let devices = 4
+    static let activities = 12
+    static let rounds = 20
+
+    /// Counts every push it is asked to send, per event and device; each waits a little on
+    /// the way (an HTTP request would), so the other loop runs meanwhile.
+    final class CountingSender: DevicePushSender, Sendable {
+        let name: String
+        let sent = Mutex<[String: Int]>([:])
+
+        init(name: String) { self.name = name }
+
+        func push(_ push: DevicePush) async -> DeliveryAnswer {
+            sent.withLock { $0["\(push.eventID)|\(push.deviceID)", default: 0] += 1 }
+            for _ in 0..<5 { await Task.yield() }
+            return .accepted(receipt: nil)
+        }
+    }
+
+    @Test("Each start goes out exactly once when two loops deliver the same pending starts at once")
+    func eachStartSentOnce() async throws {
+        for round in 0..<Self.rounds {
+            let path = temporaryDatabase()
+            let (starts, sink) = try Self.commitStarts(path: path)
+            // Two connections to one file, as the daemon's pass and its API server have.
+            let first = DeviceDelivery(store: try SQLiteStore(path: path), logger: .init(label: "first"))
+            let second = DeviceDelivery(store: try SQLiteStore(path: path), logger: .init(label: "second"))
+            let sender = CountingSender(name: sink)
+            async let a = first.deliver(with: sender, at: Self.t0)
+            async let b = second.deliver(with: sender, at: Self.t0)
+            _ = await (a, b)
+
+            let sent = sender.sent.withLock { $0 }
+            let doubled = sent.filter { $0.value > 1 }
+            #expect(doubled.count == 0, "round \(round): \(doubled.count) starts went out twice")
+            #expect(sent.count == starts, "round \(round): every start went out")
+        }
+    }
+
+    /// A registration, `devices` phones with push-to-start tokens and `activities` starts
+    /// committed for them, nothing sent yet. Returns how many device pushes are owed.
+    static func commitStarts(path: String) throws -> (Int, String) {
+        let store = try SQLiteStore(path: path)
+        let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
+        for index in 0..<devices {
+            _ = try store.addDevice(sleeperUserID: user.userID, name: "phone \(index)", environment: .production, pushToStartToken: String(format: "aa%014x", index), at: t0)
+        }
+        let body = DevicePayload.apns(try DevicePushBody(storageBytes: Data([1, 1, 1, 5] + [UInt8](repeating: 0, count: 8) + [2, 0, 0, 0] + Array("50".utf8) + [2, 0, 0, 0] + Array("{}".utf8))))
+        let drafts = (0..<activities).map { index in
+            OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-\(index)", kind: .start, reason: .kickoff, at: t0,
+                        payload: Data("{}".utf8), devicePayloads: [body])
+        }
+        try store.commitPass(rows: [:], events: drafts, sinks: [.live: [PushRoute(sink: body.sink, addressing: .perDevice(.apns))]], at: t0)
+        return (devices * activities, body.sink)
+    }
+}
