@@ -39,7 +39,7 @@ extension SQLiteStore {
     public func openDevicePushes(sink: String) throws(StoreError) -> [PendingDevicePush] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, o.activity_id, o.kind, o.reason, o.at, b.body,
+                SELECT p.event_id, p.device_id, p.status, p.attempts, p.not_before, p.updated_at, o.activity_id, o.kind, o.reason, o.at, b.body,
                        CASE WHEN b.body IS NULL THEN o.payload END AS payload
                 FROM device_push p JOIN outbox o ON o.id = p.event_id
                 LEFT JOIN device_push_body b ON b.event_id = p.event_id AND b.sink = p.sink
@@ -50,7 +50,8 @@ extension SQLiteStore {
                     eventID: row["event_id"], deviceID: row["device_id"], activityID: row["activity_id"],
                     kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update, reason: LifecycleReason(rawValue: row["reason"]) ?? .points,
                     at: Date(seconds: row["at"]), body: try Self.devicePayload(row, sink: sink), attempts: row["attempts"],
-                    notBefore: Date(seconds: row["not_before"]), wasSending: (row["status"] as String) == "sending"
+                    notBefore: Date(seconds: row["not_before"]), wasSending: (row["status"] as String) == "sending",
+                    updatedAt: Date(seconds: row["updated_at"])
                 )
             }
         }

@@ -12,9 +12,9 @@ struct DeliveryMachinePrepareTests {
     static let activityToken = "cc" + String(repeating: "03", count: 40)
     static let body = DevicePayload.apns(DevicePushBody.sample)
 
-    static func row(_ kind: LifecycleEventKind, id: Int64 = 1, at: Date = now, notBefore: Date = .distantPast, sending: Bool = false) -> PendingDevicePush {
+    static func row(_ kind: LifecycleEventKind, id: Int64 = 1, at: Date = now, notBefore: Date = .distantPast, sending: Bool = false, claimedAt: Date = .distantPast) -> PendingDevicePush {
         PendingDevicePush(eventID: id, deviceID: "dev-1", activityID: "1-2026w12-1", kind: kind, at: at, body: body,
-                          attempts: sending ? 1 : 0, notBefore: notBefore, wasSending: sending)
+                          attempts: sending ? 1 : 0, notBefore: notBefore, wasSending: sending, updatedAt: claimedAt)
     }
 
     static let phone = DeviceFacts(environment: .production, pushToStartToken: pushToStart)
@@ -34,6 +34,14 @@ struct DeliveryMachinePrepareTests {
         // A sink that resends (a webhook-like policy) simply sends it again.
         #expect(DeliveryMachine(policy: .atLeastOnce).prepare(Self.row(.start, sending: true), later: [], device: Self.phone, now: Self.now)
             == .send(token: Self.pushToStart, markSendingFirst: false, carrying: 0))
+    }
+
+    @Test("A start another loop claimed moments ago waits for that loop's answer; only a claim older than any request is a crash")
+    func startInFlightElsewhere() {
+        let recent = Self.row(.start, sending: true, claimedAt: Self.now.addingTimeInterval(-30))
+        #expect(apns.prepare(recent, later: [], device: Self.phone, now: Self.now) == .wait)
+        let old = Self.row(.start, sending: true, claimedAt: Self.now.addingTimeInterval(-DeliveryMachine.answerHorizon))
+        #expect(apns.prepare(old, later: [], device: Self.phone, now: Self.now) == .fail(reason: Messages.Pushes.interruptedStart))
     }
 
     @Test("A start retried late carries the newest queued state, and not past an end")

@@ -93,9 +93,15 @@ struct DevicePushTests {
             try store.claimDevicePushSending(eventID: start.id, deviceID: phone.id, attempts: 0, at: harness.now)
 
             let sender = RecordingDeviceSender()
+            // A minute on, the claim could still be another loop's request in flight: it waits.
             harness.setNow(EngineHarness.utc("2026-11-22T14:36:00Z"))
             _ = try await harness.scheduler().runPass(at: harness.now, mode: .live, sinks: [sender])
             #expect(sender.pushes.map(\.deviceID) == [pad.id], "only the iPad's start went out")
+            #expect(try store.devicePushes(eventID: start.id).first { $0.deviceID == phone.id }?.status == "sending")
+            // Past any request's length, it was cut off by the crash: closed, never resent.
+            harness.setNow(EngineHarness.utc("2026-11-22T14:37:00Z"))
+            _ = try await harness.scheduler().runPass(at: harness.now, mode: .live, sinks: [sender])
+            #expect(sender.pushes.map(\.deviceID) == [pad.id], "the phone's start never goes")
             let phoneRow = try #require(try store.devicePushes(eventID: start.id).first { $0.deviceID == phone.id })
             #expect(phoneRow.status == "failed")
             #expect(phoneRow.error == Messages.Pushes.interruptedStart)
@@ -106,7 +112,7 @@ struct DevicePushTests {
             try store.finishDevicePush(eventID: start.id, deviceID: phone.id, status: .sent, attempted: false, at: harness.now)
             sender.answer(Self.phoneActivity, with: .deferred(reason: "503 ServiceUnavailable", retryAfter: 30))
             var first: DevicePush?
-            var time = EngineHarness.utc("2026-11-22T14:37:00Z")
+            var time = EngineHarness.utc("2026-11-22T14:38:00Z")
             while first == nil, time < EngineHarness.utc("2026-11-22T16:00:00Z") {
                 harness.setNow(time)
                 _ = try await harness.scheduler().runPass(at: time, mode: .live, sinks: [sender])

@@ -10,9 +10,9 @@ import SidelineDelivery
 /// push-to-start is claimed by exactly one of them and sent once.
 @Suite("Device pushes: two delivery loops racing for the same starts")
 struct StartClaimRaceTests {
-    static let t0 = Date(timeIntervalSince1970: 1_795_370_400) // 2026-11-22T18:00:00Z
-    static let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
-    static let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
+    static let t0 = storeT0
+    static let user = storeUser
+    static let league = storeLeague
     /// More lanes than a round holds (``DeviceDelivery/concurrency``), so one loop's later
     /// rounds overlap the other loop's read.
     static let devices = 4
@@ -51,6 +51,11 @@ struct StartClaimRaceTests {
             let doubled = sent.filter { $0.value > 1 }
             #expect(doubled.count == 0, "round \(round): \(doubled.count) starts went out twice")
             #expect(sent.count == starts, "round \(round): every start went out")
+            // And each is recorded as sent: the other loop, seeing it claimed and on the wire,
+            // waits for the answer rather than closing it as cut off by a crash.
+            let store = try SQLiteStore(path: path)
+            let statuses = try store.outbox().flatMap { try store.devicePushes(eventID: $0.id).map(\.status) }
+            #expect(statuses.count == starts && statuses.allSatisfy { $0 == "sent" }, "round \(round): \(statuses.filter { $0 != "sent" })")
         }
     }
 

@@ -30,11 +30,18 @@ public struct DeliveryMachine: Sendable {
 
     /// Decides a device lane's head, given what is queued behind it and what is known of the
     /// device (`nil`: removed).
+    /// Longer than any push request may take (the HTTP clients give up well before): a
+    /// start claimed longer ago than this and still unanswered was cut off by a crash.
+    public static let answerHorizon: TimeInterval = 120
+
     public func prepare(_ head: PendingDevicePush, later: ArraySlice<PendingDevicePush>, device: DeviceFacts?, now: Date) -> Preparation {
         guard let device else { return .skip(reason: Messages.Pushes.deviceRemoved) }
-        if head.wasSending {
-            // On the wire when the process died: an answer never came.
-            if head.kind == .start, policy.unansweredStart == .giveUp { return .fail(reason: Messages.Pushes.interruptedStart) }
+        if head.wasSending, head.kind == .start, policy.unansweredStart == .giveUp {
+            // Claimed by another delivery loop that may be waiting for its answer right now
+            // (a pass and the API server share the database): that loop records the answer.
+            // Only a claim older than any request can last was cut off by a crash.
+            guard now.timeIntervalSince(head.updatedAt) >= Self.answerHorizon else { return .wait }
+            return .fail(reason: Messages.Pushes.interruptedStart)
         }
         if let until = device.pausedUntil, until > now { return .skip(reason: Messages.Pushes.paused) }
         if let broken = device.brokenReason { return .skip(reason: Messages.Pushes.brokenTarget(broken)) }

@@ -38,10 +38,14 @@ public struct PendingDevicePush: Sendable, Hashable {
     public let attempts: Int
     /// Not before this instant (backoff after a 429 or 5xx).
     public let notBefore: Date
-    /// A push-to-start that was on the wire when its process died.
+    /// A push-to-start claimed for sending (`sending`) and not answered yet: on the wire in
+    /// another delivery loop now, or cut off when its process died.
     public let wasSending: Bool
+    /// When the row last changed (for a `sending` start: when it was claimed).
+    public let updatedAt: Date
 
-    public init(eventID: Int64, deviceID: String, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason = .points, at: Date, body: DevicePayload, attempts: Int, notBefore: Date, wasSending: Bool) {
+    public init(eventID: Int64, deviceID: String, activityID: String, kind: LifecycleEventKind, reason: LifecycleReason = .points, at: Date, body: DevicePayload, attempts: Int, notBefore: Date, wasSending: Bool, updatedAt: Date = .distantPast) {
+        self.updatedAt = updatedAt
         self.eventID = eventID
         self.deviceID = deviceID
         self.activityID = activityID
