@@ -22,20 +22,7 @@ struct HomeAssistantEndTests {
 
     /// Alex with two targets, the look-alike on the scripted clock, `overrides` on top.
     func withSetUp(_ overrides: [String: String] = [:], _ body: (EngineHarness, FakeHomeAssistant, URL, SQLiteStore) async throws -> Void) async throws {
-        let ref = HomeAssistantFailureTests.HarnessRef()
-        try await withFakeHomeAssistant(token: Self.token, notifyServices: [Self.phone, Self.tablet], clock: { ref.now }) { fake, base in
-            try await withEngineHarness(at: "2026-11-22T14:20:00Z", overrides: [
-                "sinks.enabled": "homeassistant", "homeassistant.url": base.absoluteString, "homeassistant.token": Self.token,
-            ].merging(overrides) { $1 }) { harness in
-                ref.value.withLock { $0 = harness }
-                _ = try await harness.register([GameDayScript.alex.username])
-                let store = try SQLiteStore(path: harness.configuration.databasePath)
-                for service in [Self.phone, Self.tablet] {
-                    _ = try DeviceService(store: store).addHomeAssistant(user: GameDayScript.alex.username, name: service, service: service, at: harness.now)
-                }
-                try await body(harness, fake, base, store)
-            }
-        }
+        try await HomeAssistantFailureTests().withSetUp(overrides, body)
     }
 
     /// A new sink over a new store connection: what a new process (a cron `tick`) has.
