@@ -326,6 +326,15 @@ extension Messages {
         public static let notAHomeAssistantPush = "the push was encoded for another sink, not Home Assistant"
         public static func targetsListedAgain(_ services: [String]) -> String { "Home Assistant lists \(services.joined(separator: ", ")) again: pushing to it again" }
         public static func serviceCheckFailed(_ error: String) -> String { "could not read Home Assistant's service list: \(error)" }
+        /// A 400's reason: HA's own words when it gave more than `400: Bad Request`.
+        public static func badRequest(_ said: String?) -> String {
+            said.map { "HTTP 400: \($0)" } ?? "HTTP 400 Bad Request (Home Assistant has no such notify service, or refused the notification's data)"
+        }
+        /// HA's address answered with a redirect; said once, and every push held until `homeassistant.url` changes.
+        public static func redirected(status: Int, location: String?) -> String {
+            let fix = location.map { "set homeassistant.url to \($0)" } ?? "set homeassistant.url to the address Home Assistant redirects to"
+            return "Home Assistant's address answers with a redirect (HTTP \(status)) instead of Home Assistant: \(fix). Redirects are not followed (the token would be dropped or sent elsewhere); nothing is sent until homeassistant.url is changed"
+        }
         public static let statusHeading = "Home Assistant (pushes today, UTC day)"
         public static func statusLine(service: String, used: Int, allowance: Int, spacingSeconds: Int?, pausedUntil: String?, refused: String?) -> String {
             var line = "  notify.\(service): \(used) of \(allowance) today"

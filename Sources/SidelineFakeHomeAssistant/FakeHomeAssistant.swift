@@ -5,7 +5,10 @@ import SidelineLoopback
 
 /// A Home Assistant look-alike on loopback for tests: the REST calls Sideline's Home
 /// Assistant sink makes (`GET /api/`, `GET /api/services`, `POST /api/services/notify/<service>`)
-/// with HA's bearer check and its 400/401 answers, recording every call.
+/// with HA's bearer check and its plain-text 400/401 answers, `title` and `message` rendered
+/// as templates, and each phone's Live Activities routed as HA core routes them
+/// (``phone(_:)``), recording every call. Checked against a real HA core by
+/// `scripts/ha-core-check` (ADR 032).
 ///
 /// ```swift
 /// let fake = FakeHomeAssistant(token: "t0ken", notifyServices: ["mobile_app_alex_iphone"])
@@ -57,6 +60,16 @@ public actor FakeHomeAssistant {
 
     /// Replaces the accepted token (the old one revoked).
     public nonisolated func setToken(_ token: String) { state.setToken(token) }
+
+    /// What the phone behind `service` got, routed as HA core does: its Live Activities by
+    /// tag, its ordinary notifications, and the relay's count per UTC day.
+    public nonisolated func phone(_ service: String) -> FakeHomeAssistantPhone { state.phone(service) }
+
+    /// From now on every request is answered `status` (301, 308, …) with `Location:` the same
+    /// path at `base`, as a proxy that moves HA to https does; `nil` stops it.
+    public nonisolated func redirect(to base: URL?, status: Int = 301) {
+        state.setRedirect(base.map { ($0, status) })
+    }
 
     /// Binds `127.0.0.1` on a free port and returns the base URL once it accepts connections.
     public func start() async throws -> URL {

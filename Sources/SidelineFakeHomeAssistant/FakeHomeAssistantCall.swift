@@ -19,6 +19,11 @@ public struct FakeHomeAssistantCall: Sendable {
     public let json: JSONValue?
     /// The status the fake answered.
     public let status: Int
+    /// Why the fake refused it (HA answers only `400: Bad Request`); `nil` when it did not.
+    public let refusal: String?
+    /// An accepted notify call's `title` and `message` as HA rendered them (they are templates).
+    public let renderedTitle: String?
+    public let renderedMessage: String?
     /// The fake's clock when the request arrived.
     public let receivedAt: Date
 

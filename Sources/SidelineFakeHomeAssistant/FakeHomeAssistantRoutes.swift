@@ -1,12 +1,17 @@
 import Foundation
 import SidelineCore
 
-/// An answer the fake gives: status, content type, body and any extra headers.
+/// An answer the fake gives: status, content type, body and any extra headers; and, for the
+/// call log, why it refused the call and what an accepted notify call rendered to.
 struct FakeHomeAssistantResponse: Sendable {
     var status: Int
     var contentType = "application/json"
     var body: Data
     var headers: [String: String] = [:]
+    /// Why the fake refused the call, in its own words (HA itself says only `400: Bad Request`).
+    var refusal: String?
+    /// An accepted notify call's `title` and `message` as HA rendered them.
+    var rendered: (title: String?, message: String)?
 
     static func json(_ status: Int, message: String) -> FakeHomeAssistantResponse {
         FakeHomeAssistantResponse(status: status, body: FakeHomeAssistantRoutes.encode(["message": message]))
@@ -15,6 +20,14 @@ struct FakeHomeAssistantResponse: Sendable {
     /// HA's (aiohttp's) plain-text answers: `401: Unauthorized`, `404: Not Found`.
     static func text(_ status: Int, _ text: String) -> FakeHomeAssistantResponse {
         FakeHomeAssistantResponse(status: status, contentType: "text/plain; charset=utf-8", body: Data(text.utf8))
+    }
+
+    /// HA's answer to a service call it refuses (an unknown service, data its schema
+    /// refuses, a template that does not compile): a bare `HTTPBadRequest`, plain text.
+    static func badRequest(because refusal: String) -> FakeHomeAssistantResponse {
+        var response = text(400, "400: Bad Request")
+        response.refusal = refusal
+        return response
     }
 }
 
@@ -42,10 +55,25 @@ enum FakeHomeAssistantRoutes {
             guard let service = service(method: method, path: path), !service.isEmpty, !service.contains("/") else {
                 return .text(404, "404: Not Found")
             }
-            guard services.contains(service) else { return .json(400, message: "Service notify.\(service) not found.") }
-            if let problem = FakeHomeAssistantNotifyRules.problem(with: json) { return .json(400, message: problem) }
+            guard services.contains(service) else { return .badRequest(because: "Service notify.\(service) not found.") }
+            // Only a body that is not JSON gets HA's JSON 400; every other refusal is plain.
+            guard let json else { return .json(400, message: "Data should be valid JSON.") }
+            if let problem = FakeHomeAssistantNotifyRules.problem(with: json) { return .badRequest(because: problem) }
+            guard case .object(let fields) = json, case .string(let message)? = fields["message"] else { return .badRequest(because: "no message") }
+            // HA's schema compiles `title` and `message` as templates (a syntax error is a 400);
+            // the notify service renders them.
+            let title: String?
+            let rendered: String
+            do {
+                if case .string(let text)? = fields["title"] { title = try FakeHomeAssistantTemplate.render(text) } else { title = nil }
+                rendered = try FakeHomeAssistantTemplate.render(message)
+            } catch {
+                return .badRequest(because: "invalid template: \(error)")
+            }
             // HA answers the states the call changed; a notify call changes none.
-            return FakeHomeAssistantResponse(status: 200, body: Data("[]".utf8))
+            var response = FakeHomeAssistantResponse(status: 200, body: Data("[]".utf8))
+            response.rendered = (title, rendered)
+            return response
         }
     }
 

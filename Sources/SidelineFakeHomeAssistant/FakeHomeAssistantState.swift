@@ -11,7 +11,7 @@ struct FakeHomeAssistantReply: Sendable {
         var response: FakeHomeAssistantResponse = switch status {
         case 200..<300: FakeHomeAssistantResponse(status: status, body: Data("[]".utf8))
         case 401: .text(401, "401: Unauthorized")
-        case 400: .json(400, message: "scripted by the fake Home Assistant")
+        case 400: .badRequest(because: "scripted by the fake Home Assistant")
         default: .text(status, "\(status): scripted by the fake Home Assistant")
         }
         if let retryAfter { response.headers["Retry-After"] = retryAfter }
@@ -27,6 +27,8 @@ final class FakeHomeAssistantState: Sendable {
         var services: Set<String>
         var scripts: [String: [FakeHomeAssistantReply]] = [:]
         var calls: [FakeHomeAssistantCall] = []
+        var phones: [String: FakeHomeAssistantPhone] = [:]
+        var redirect: (base: URL, status: Int)?
     }
 
     private let value: Mutex<Value>
@@ -47,6 +49,10 @@ final class FakeHomeAssistantState: Sendable {
 
     func setToken(_ token: String) { value.withLock { $0.token = token } }
 
+    func phone(_ service: String) -> FakeHomeAssistantPhone { value.withLock { $0.phones[service] ?? FakeHomeAssistantPhone() } }
+
+    func setRedirect(_ redirect: (base: URL, status: Int)?) { value.withLock { $0.redirect = redirect } }
+
     /// Answers one request and records it, in one step, so a call is always recorded with
     /// the token, services and script of the moment it arrived.
     func handle(method: String, path: String, headers: [String: String], body: Data, json: JSONValue?) -> FakeHomeAssistantResponse {
@@ -56,18 +62,30 @@ final class FakeHomeAssistantState: Sendable {
             let authorized = headers["authorization"] == "Bearer \(state.token)"
             // A script answers before the bearer check: it stands for HA (or a proxy in
             // front of it) failing whatever the request, and for a token revoked mid-day.
-            let response: FakeHomeAssistantResponse
-            if let service, var replies = state.scripts[service], !replies.isEmpty {
+            var response: FakeHomeAssistantResponse
+            if let (base, status) = state.redirect {
+                // A proxy in front of HA (http → https): every request, whatever it is.
+                response = .text(status, "\(status): Moved")
+                response.headers["Location"] = base.absoluteString.trimmingSuffix("/") + path
+            } else if let service, var replies = state.scripts[service], !replies.isEmpty {
                 response = replies.removeFirst().response
                 state.scripts[service] = replies
             } else {
                 response = FakeHomeAssistantRoutes.answer(method: method, path: path, json: json, authorized: authorized, services: state.services)
             }
+            if let service, let rendered = response.rendered, case .object(let fields)? = json {
+                state.phones[service, default: FakeHomeAssistantPhone()].receive(title: rendered.title, message: rendered.message, data: fields["data"], at: receivedAt)
+            }
             state.calls.append(FakeHomeAssistantCall(
                 method: method, path: path, service: service, authorized: authorized, headers: headers,
-                body: body, json: json, status: response.status, receivedAt: receivedAt
+                body: body, json: json, status: response.status, refusal: response.refusal,
+                renderedTitle: response.rendered?.title, renderedMessage: response.rendered?.message, receivedAt: receivedAt
             ))
             return response
         }
     }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }

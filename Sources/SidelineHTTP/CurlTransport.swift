@@ -7,8 +7,8 @@ import SidelineCurl
 /// side on the one thread, and there is no cookie store and no URL cache (ETags are handled
 /// by the Sleeper client's response cache, where the budget can see them).
 ///
-/// GETs follow redirects (http and https only, at most 20), as `URLSession` did; POSTs do
-/// not (see ``post(_:headers:body:timeout:)``).
+/// GETs follow redirects (http and https only, at most 20), as `URLSession` did, unless they
+/// carry an `Authorization` header; POSTs do not (see ``post(_:headers:body:timeout:)``).
 public final class CurlTransport: HTTPTransport {
     /// Sent as `User-Agent` so Sleeper can tell Sideline instances apart from scrapers.
     public static let defaultUserAgent = "Sideline/\(SidelineVersion.current)"
@@ -44,7 +44,13 @@ public final class CurlTransport: HTTPTransport {
 
     public func get(_ url: URL, headers: [String: String]) async throws(HTTPUnreachable) -> HTTPTransportResponse {
         let lines = Self.merge(["User-Agent": userAgent, "Accept": "application/json"], headers)
-        let request = CurlRequest(.get, url: url.absoluteString, headers: lines, followRedirects: true)
+        // A GET with credentials (Home Assistant's token) is not followed: libcurl drops the
+        // `Authorization` header when a redirect changes scheme, host or port (http → https
+        // behind a proxy), so the server behind it would answer 401 and the person be told
+        // their token is wrong. The caller gets the 3xx and can say which address to use.
+        // Sleeper's and ESPN's public GETs carry none and follow as before.
+        let credentials = headers.keys.contains { $0.caseInsensitiveCompare("Authorization") == .orderedSame }
+        let request = CurlRequest(.get, url: url.absoluteString, headers: lines, followRedirects: !credentials)
         do throws(CurlError) {
             return try await Self.response(client.get().send(request))
         } catch {

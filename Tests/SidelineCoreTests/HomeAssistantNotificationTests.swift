@@ -59,21 +59,28 @@ struct HomeAssistantNotificationTests {
         #expect(Set(titles).count == 1)
     }
 
-    @Test("An end is the end_live_activity command: at once for a rollover or removal, after the dismissal delay otherwise")
+    @Test("An end that leaves at once is clear_notification with the tag; one that keeps the final score up is the final state, its clear due after the delay")
     func end() throws {
-        func policy(_ reason: LifecycleReason, _ delay: TimeInterval) throws -> String? {
+        func end(_ reason: LifecycleReason, _ delay: TimeInterval) throws -> (body: [String: Any], clearAt: Date?) {
             let body = try Self.json(HomeAssistantNotification.forEvent(
                 kind: .end, reason: reason, activityID: "1-2026w12-1", at: F.now, attributes: Self.attributes, state: Self.state, dismissalDelay: delay
             ))
-            #expect(body["message"] as? String == "end_live_activity")
-            #expect(body["title"] == nil)
-            #expect((body["data"] as? [String: Any])?["tag"] as? String == "sideline-1-2026w12-1")
-            return (body["data"] as? [String: Any])?["dismissal_policy"] as? String
+            return (body, HomeAssistantNotification.clearAt(kind: .end, reason: reason, at: F.now, dismissalDelay: delay))
         }
-        #expect(try policy(.graceExpired, 0) == nil)
-        #expect(try policy(.graceExpired, 900) == "after:\(Int(F.now.timeIntervalSince1970) + 900)")
-        #expect(try policy(.rollover, 900) == nil)
-        #expect(try policy(.removed, 900) == nil)
+        for (reason, delay) in [(LifecycleReason.graceExpired, 0.0), (.rollover, 900), (.removed, 900)] {
+            let (body, clearAt) = try end(reason, delay)
+            #expect(body["message"] as? String == "clear_notification", "\(reason)")
+            #expect(body["title"] == nil)
+            #expect(body["data"] as? [String: String] == ["tag": "sideline-1-2026w12-1"], "the tag alone: a command, not a notification")
+            #expect(clearAt == nil)
+        }
+        let (lingering, clearAt) = try end(.graceExpired, 900)
+        #expect(lingering["title"] as? String == Self.attributes.title)
+        #expect((lingering["data"] as? [String: Any])?["live_update"] as? Bool == true, "the final state as a last update")
+        #expect(clearAt == F.now + 900)
+        #expect(HomeAssistantNotification.clearAt(kind: .update, reason: .points, at: F.now, dismissalDelay: 900) == nil)
+        #expect(try Self.json(HomeAssistantNotification.clear(activityID: "1-2026w12-1")) as NSDictionary
+            == ["message": "clear_notification", "data": ["tag": "sideline-1-2026w12-1"]] as NSDictionary)
     }
 
     @Test("Tags keep HA's rule: letters, digits, - and _, at most 64 characters; one per activity")

@@ -26,14 +26,14 @@ struct HomeAssistantFailureTests {
         var now: Date { value.withLock { $0?.now } ?? Date(timeIntervalSince1970: 0) }
     }
 
-    /// Alex registered with two Home Assistant targets, the sink configured; the clock before
-    /// Alex's kickoff.
-    func withSetUp(_ body: (EngineHarness, FakeHomeAssistant, URL, SQLiteStore) async throws -> Void) async throws {
+    /// Alex registered with two Home Assistant targets, the sink configured (and `overrides`);
+    /// the clock before Alex's kickoff.
+    func withSetUp(_ overrides: [String: String] = [:], _ body: (EngineHarness, FakeHomeAssistant, URL, SQLiteStore) async throws -> Void) async throws {
         let ref = HarnessRef()
         try await withFakeHomeAssistant(token: Self.token, notifyServices: [Self.phone, Self.tablet], clock: { ref.now }) { fake, base in
             try await withEngineHarness(at: "2026-11-22T14:20:00Z", overrides: [
                 "sinks.enabled": "homeassistant", "homeassistant.url": base.absoluteString, "homeassistant.token": Self.token,
-            ]) { harness in
+            ].merging(overrides) { $1 }) { harness in
                 ref.value.withLock { $0 = harness }
                 _ = try await harness.register([GameDayScript.alex.username])
                 let store = try SQLiteStore(path: harness.configuration.databasePath)

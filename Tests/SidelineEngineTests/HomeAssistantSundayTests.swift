@@ -20,10 +20,19 @@ struct HomeAssistantSundayTests {
     static let sharedPhone = "mobile_app_shared_iphone"
     static let blakePhone = "mobile_app_blake_pixel"
 
+    /// The sink's notes in the harness's SQLite `meta`, as the wiring keeps them.
     struct Notes: HomeAssistantNotes {
         let store: SQLiteStore
         func refusedTokenHash() -> String? { (try? store.meta(Scheduler.refusedTokenKey)) ?? nil }
         func setRefusedTokenHash(_ hash: String?) { try? store.setMeta(Scheduler.refusedTokenKey, hash ?? "") }
+        func redirect() -> (baseURL: String, message: String)? { Scheduler.redirectNote((try? store.meta(Scheduler.redirectKey)) ?? nil) }
+        func setRedirect(_ redirect: (baseURL: String, message: String)?) {
+            try? store.setMeta(Scheduler.redirectKey, redirect.map { "\($0.baseURL)\n\($0.message)" } ?? "")
+        }
+        func lastServiceCheck() -> Date? {
+            ((try? store.meta("homeassistant.service_check_at")) ?? nil).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        }
+        func setLastServiceCheck(_ at: Date) { try? store.setMeta("homeassistant.service_check_at", String(at.timeIntervalSince1970)) }
     }
 
     /// The figures the README's Home Assistant table reports.

@@ -38,21 +38,27 @@ struct FakeHomeAssistantTests {
 
     @Test(arguments: [
         (#"{"message":"Up 5.1","data":{"tag":"sideline-1","live_update":true,"progress":2,"progress_max":9}}"#, 200),
-        (#"{"message":"end_live_activity","data":{"tag":"sideline-1","dismissal_policy":"after:1800000600"}}"#, 200),
-        (#"{"message":"end_live_activity"}"#, 400),
+        (#"{"message":"clear_notification","data":{"tag":"sideline-1"}}"#, 200),
+        (#"{"message":"end_live_activity"}"#, 200),
+        (#"{"message":"clear_notification","data":{"tag":"sideline 1"}}"#, 400),
         (#"{"message":"Up 5.1","data":{"live_update":true}}"#, 400),
         (#"{"message":"Up 5.1","data":{"tag":"\#(String(repeating: "a", count: 65))","live_update":true}}"#, 400),
         (#"{"message":"Up 5.1","data":{"tag":"sideline-1","live_update":"true"}}"#, 400),
         (#"{"message":"Up 5.1","data":{"tag":"sideline-1","live_update":true,"progress":2.5}}"#, 400),
-        (#"{"message":"end_live_activity","data":{"tag":"sideline-1","dismissal_policy":"soon"}}"#, 400),
+        (#"{"message":"Up {% 5.1","data":{"tag":"sideline-1","live_update":true}}"#, 400),
         (#"{"title":"no message"}"#, 400),
         (#"not json"#, 400),
     ] as [(String, Int)])
     func notifyBodiesAreCheckedAgainstTheContract(json: String, status: Int) async throws {
         try await withFake { fake, base, transport in
             let response = try await post(transport, base, "api/services/notify/\(Self.phone)", json)
-            #expect(response.status == status, "\(String(decoding: response.body, as: UTF8.self))")
+            #expect(response.status == status, "\(fake.calls.only?.refusal ?? "")")
             #expect(fake.calls.only?.status == status)
+            if status == 400, json != "not json" {
+                // As HA: a bare plain-text 400 whatever the reason (the fake logs its own).
+                #expect(String(decoding: response.body, as: UTF8.self) == "400: Bad Request")
+                #expect(response.headers["Content-Type"]?.hasPrefix("text/plain") == true)
+            }
         }
     }
 
@@ -75,4 +81,28 @@ struct FakeHomeAssistantTests {
 extension Array {
     /// The one element, or `nil` when there are none or several.
     fileprivate var only: Element? { count == 1 ? first : nil }
+}
+
+/// The look-alike's phone, routed as HA core routes Live Activities.
+@Suite("Home Assistant look-alike: the phone behind it")
+struct FakeHomeAssistantPhoneTests {
+    @Test("clear_notification with the tag ends the activity and is not counted; end_live_activity is an ordinary, counted notification")
+    func endsAsHomeAssistantCoreDoes() async throws {
+        try await withFakeHomeAssistant(token: "t", notifyServices: ["p"], clock: { Date(timeIntervalSince1970: 1_800_000_000) }) { fake, base in
+            let transport = CurlTransport(timeout: 5)
+            for json in [
+                #"{"title":"A vs B","message":"Up 1","data":{"tag":"x","live_update":true}}"#,
+                #"{"title":"ignored","message":"Up 2","data":{"tag":"x","live_update":true}}"#,
+                #"{"message":"end_live_activity","data":{"tag":"x"}}"#,
+                #"{"message":"clear_notification","data":{"tag":"x"}}"#,
+            ] {
+                let response = try await transport.post(base.appending(path: "api/services/notify/p"), headers: ["Authorization": "Bearer t"], body: Data(json.utf8), timeout: 5)
+                #expect(response.status == 200)
+            }
+            let phone = fake.phone("p")
+            #expect(phone.activities["x"] == FakeLiveActivity(tag: "x", title: "A vs B", message: "Up 2", pushes: 2, ended: true))
+            #expect(phone.notifications == ["end_live_activity"])
+            #expect(phone.counted == ["2027-01-15": 3], "two updates and the ordinary notification; not the clear")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SidelineCore
 import SidelineHTTP
 import SidelineSinks
 import Testing
@@ -74,12 +75,24 @@ struct HomeAssistantAnswerTests {
         #expect(!message.contains(Self.token))
         #expect(!message.contains("\n"))
         #expect(message.count <= 200)
-        #expect(message.hasPrefix("Invalid data for call_service: Bearer [token] x"))
+        #expect(message.hasPrefix("HTTP 400: Invalid data for call_service: Bearer [token] x"))
     }
 
     @Test func aBadRequestFromAProxyKeepsItsText() async {
         let response = HTTPTransportResponse(status: 400, headers: HTTPResponseHeaders(), body: Data("<html>400 Bad Request</html>".utf8))
-        #expect(await answer(.success(response)) == .badRequest(message: "<html>400 Bad Request</html>"))
+        #expect(await answer(.success(response)) == .badRequest(message: "HTTP 400: <html>400 Bad Request</html>"))
+    }
+
+    @Test("HA's plain-text 400 (`400: Bad Request`) is a readable reason, not the status twice")
+    func homeAssistantsPlainBadRequestIsReadable() async {
+        let response = HTTPTransportResponse(status: 400, headers: HTTPResponseHeaders(["Content-Type": "text/plain"]), body: Data("400: Bad Request".utf8))
+        guard case .badRequest(let reason) = await answer(.success(response)) else {
+            Issue.record("a 400 was not a bad request")
+            return
+        }
+        #expect(reason == Messages.HomeAssistant.badRequest(nil))
+        #expect(!reason.contains("400 400") && !reason.contains("400: Bad Request"))
+        #expect(reason.contains("notify service"), "says what to check")
     }
 
     @Test func unreachableSaysWhereWithoutThePathAndWhatToCheck() async {

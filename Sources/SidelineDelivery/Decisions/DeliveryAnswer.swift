@@ -44,6 +44,9 @@ public enum DeliveryAction: Sendable, Hashable {
     case markDelivered(receipt: String?)
     /// Keep it pending until `at`; the rest of its lane waits behind it.
     case retry(at: Date, reason: String)
+    /// The push's first step was taken (Home Assistant: an end's final state); keep it
+    /// pending, with no error and no attempt counted, until its next step is due at `at`.
+    case awaitNextStep(at: Date)
     /// Give it up for good.
     case fail(reason: String)
     /// Forget the token the attempt used: the push-to-start token for a start, the

@@ -91,6 +91,7 @@ public struct DeliveryMachine: Sendable {
         switch row.body {
         case .apns(let body): return body.priority >= 10
         case .homeAssistant(_, let important): return important
+        case .homeAssistantEnd: return true
         }
     }
 
@@ -108,10 +109,14 @@ public struct DeliveryMachine: Sendable {
     }
 
     /// Decides what an answer means for a row of `kind` that had been tried `attempts`
-    /// times before this attempt.
-    public func settle(_ answer: DeliveryAnswer, kind: LifecycleEventKind, attempts: Int, carrying: Int = 0, token: String? = nil, now: Date) -> Settlement {
+    /// times before this attempt. `nextStepAt`: the attempt was the first step of a push in
+    /// two (``DevicePushStep``), whose last step is due then.
+    public func settle(_ answer: DeliveryAnswer, kind: LifecycleEventKind, attempts: Int, carrying: Int = 0, token: String? = nil,
+                       nextStepAt: Date? = nil, now: Date) -> Settlement {
         let tried = attempts + 1
         switch answer {
+        case .accepted where nextStepAt != nil:
+            return Settlement(actions: [.awaitNextStep(at: nextStepAt ?? now)], laneContinues: false)
         case .accepted(let receipt):
             var actions: [DeliveryAction] = [.markDelivered(receipt: receipt)]
             if carrying > 0 { actions.append(.skipCarried(count: carrying)) }
@@ -128,14 +133,19 @@ public struct DeliveryMachine: Sendable {
         case .unanswered(let reason) where kind == .start && policy.unansweredStart == .giveUp:
             return Settlement(actions: [.fail(reason: "\(reason); \(Messages.Pushes.interruptedStart)")], laneContinues: true)
         case .deferred(let reason, let retryAfter):
-            return retry(reason: reason, serverAsked: retryAfter, kind: kind, tried: tried, now: now)
+            return retry(reason: reason, serverAsked: retryAfter, kind: kind, tried: tried, nextStepAt: nextStepAt, now: now)
         case .notSent(let reason), .unanswered(let reason):
-            return retry(reason: reason, serverAsked: nil, kind: kind, tried: tried, now: now)
+            return retry(reason: reason, serverAsked: nil, kind: kind, tried: tried, nextStepAt: nextStepAt, now: now)
         }
     }
 
-    private func retry(reason: String, serverAsked: TimeInterval?, kind: LifecycleEventKind, tried: Int, now: Date) -> Settlement {
+    private func retry(reason: String, serverAsked: TimeInterval?, kind: LifecycleEventKind, tried: Int, nextStepAt: Date?, now: Date) -> Settlement {
         guard tried < policy.maxAttempts else {
+            // A first step given up still owes its last one: an end's final state that never
+            // got through must not leave the activity up for good.
+            if let nextStepAt {
+                return Settlement(actions: [.retry(at: max(now, nextStepAt), reason: Messages.Pushes.gaveUp(after: tried, reason))], laneContinues: false)
+            }
             return Settlement(actions: [.fail(reason: Messages.Pushes.gaveUp(after: tried, reason))], laneContinues: true)
         }
         let delay = policy.retryDelay(afterAttempts: tried, serverAsked: serverAsked, kind: kind)

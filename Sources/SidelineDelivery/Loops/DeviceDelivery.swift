@@ -31,6 +31,10 @@ public struct DeviceDelivery: Sendable {
         let row: PendingDevicePush
         let push: DevicePush
         let carrying: Int
+        /// The push was counted against a daily allowance before it went.
+        let admitted: Bool
+        /// When the push's next step is due, if this was its first (``DevicePushStep``).
+        let nextStepAt: Date?
     }
 
     /// Delivers `sender`'s open pushes. `horizon`: when the day's games end, for pacing a
@@ -77,10 +81,11 @@ public struct DeviceDelivery: Sendable {
                     // the record of the others (a crash then finds only its own start open).
                     for await (index, answer) in group {
                         let item = batch[index]
-                        let settlement = machine.settle(answer, kind: item.row.kind, attempts: item.row.attempts, carrying: item.carrying, token: item.push.token, now: now)
+                        let settlement = machine.settle(answer, kind: item.row.kind, attempts: item.row.attempts, carrying: item.carrying,
+                                                        token: item.push.token, nextStepAt: item.nextStepAt, now: now)
                         do {
                             // A push that never left was not spent: the relay never saw it.
-                            if case .notSent = answer, machine.policy.allowance != nil, item.row.kind != .end {
+                            if case .notSent = answer, item.admitted {
                                 try store.returnPush(target: item.push.token, at: now)
                             }
                             try record(settlement, item: item, label: sender.label, lanes: &lanes, now: now, report: &report)
@@ -124,12 +129,12 @@ public struct DeviceDelivery: Sendable {
                 guard let facts else { return nil }
                 // A late start shows the newest queued state, and carries that state's instant.
                 let newest = carrying > 0 ? rows[rows.startIndex + carrying] : head
-                let body = carrying > 0 ? head.body.carrying(newest.body) : head.body
+                let step = (carrying > 0 ? head.body.carrying(newest.body) : head.body).step(kind: head.kind, at: now)
                 do {
                     // A daily allowance (Home Assistant): the push is counted before it goes,
                     // in the transaction that checks it; paced or spent, the lane waits.
-                    let allowance = head.kind == .end ? nil : machine.policy.allowance
-                    if let allowance {
+                    let admitted = machine.policy.allowance != nil && step.counted
+                    if let allowance = machine.policy.allowance, step.counted {
                         let decision = try store.admitPush(target: token, allowance: allowance, important: DeliveryMachine.isImportant(head), horizon: horizon, at: now)
                         guard decision == .send else {
                             logger.debug("push of event \(head.eventID) to \(head.deviceID) waits for its allowance: \(decision)")
@@ -148,16 +153,16 @@ public struct DeviceDelivery: Sendable {
                     // timestamp (they need only increase) and gives its allowance back.
                     if markSendingFirst, try !store.claimDevicePushSending(eventID: head.eventID, deviceID: head.deviceID, attempts: head.attempts, at: now) {
                         logger.debug("start of \(head.activityID) to \(head.deviceID) was claimed by another delivery; left to it")
-                        if allowance != nil { try store.returnPush(target: token, at: now) }
+                        if admitted { try store.returnPush(target: token, at: now) }
                         rows = []
                         return nil
                     }
                     let push = DevicePush(
-                        eventID: head.eventID, deviceID: head.deviceID, activityID: head.activityID, kind: head.kind, body: body,
+                        eventID: head.eventID, deviceID: head.deviceID, activityID: head.activityID, kind: head.kind, body: step.payload,
                         token: token, environment: facts.environment, timestamp: timestamp,
                         id: DevicePush.stableID(eventID: head.eventID, deviceID: head.deviceID)
                     )
-                    return Ready(lane: lane, row: head, push: push, carrying: carrying)
+                    return Ready(lane: lane, row: head, push: push, carrying: carrying, admitted: admitted, nextStepAt: step.nextStepAt)
                 } catch {
                     rows = []
                     throw DeliveryStoreFailure(Messages.Pushes.storeFailed("the \(head.kind.rawValue) of \(head.activityID) for \(head.deviceID)", "\(error)"))
@@ -209,6 +214,10 @@ public struct DeviceDelivery: Sendable {
                 try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .failed, error: reason, apnsID: nil, notBefore: nil, attempted: true, at: now)
                 report.failures += 1
                 logger.warning("\(what) failed: \(reason)")
+            case .awaitNextStep(let at):
+                try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .pending, error: nil, apnsID: nil, notBefore: at, attempted: false, at: now)
+                report.delivered += 1
+                logger.debug("pushed the first step of \(what); the next is due in \(Int(at.timeIntervalSince(now))) s")
             case .retry(let at, let reason):
                 try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .pending, error: reason, apnsID: nil, notBefore: at, attempted: true, at: now)
                 report.failures += 1

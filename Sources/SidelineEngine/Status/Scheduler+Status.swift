@@ -78,12 +78,26 @@ extension Scheduler {
     /// Problems a sink holds its pushes for until the configuration changes.
     func sinkProblems() throws(StoreError) -> [String] {
         // The sink clears the note on its first run with a different token.
-        guard configuration.homeAssistant != nil, let refused = try store.meta(Self.refusedTokenKey), !refused.isEmpty else { return [] }
-        return [Messages.HomeAssistant.tokenRefused]
+        guard let settings = configuration.homeAssistant else { return [] }
+        var problems: [String] = []
+        if let refused = try store.meta(Self.refusedTokenKey), !refused.isEmpty { problems.append(Messages.HomeAssistant.tokenRefused) }
+        if let redirect = Self.redirectNote(try store.meta(Self.redirectKey)), redirect.baseURL == settings.baseURL.absoluteString {
+            problems.append(redirect.message)
+        }
+        return problems
     }
 
     /// The meta key the Home Assistant sink keeps a refused token's hash under.
     public static let refusedTokenKey = "homeassistant.refused_token_sha256"
+    /// The meta key the Home Assistant sink keeps a redirect its address answered under:
+    /// the configured base URL, a newline, the message.
+    public static let redirectKey = "homeassistant.redirect"
+
+    /// The redirect note as stored under ``redirectKey``; `nil` for none.
+    public static func redirectNote(_ stored: String?) -> (baseURL: String, message: String)? {
+        guard let stored, let newline = stored.firstIndex(of: "\n") else { return nil }
+        return (String(stored[..<newline]), String(stored[stored.index(after: newline)...]))
+    }
 
     /// The budget in use, live leagues and the freshness achieved (real passes).
     func polling(_ plan: PollPlanInput, lifecycles: [LifecycleKey: LifecycleState], at now: Date) throws(StoreError) -> StatusReport.Polling {

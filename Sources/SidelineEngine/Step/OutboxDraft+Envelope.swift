@@ -16,7 +16,13 @@ extension OutboxDraft {
                 attributes: envelope.attributes, state: envelope.contentState, dismissalDelay: dismissal
             )
             let important = event.kind == .start || event.reason == .resumed || (envelope.push?.priority ?? 5) >= 10
-            payloads.append(.homeAssistant(body: try notification.encoded(), important: important))
+            if let clearAt = HomeAssistantNotification.clearAt(kind: event.kind, reason: event.reason, at: now, dismissalDelay: dismissal) {
+                // The final score stays up: the final state now, the clear when it is due.
+                let clear = try HomeAssistantNotification.clear(activityID: event.activityID).encoded()
+                payloads.append(.homeAssistantEnd(finalState: try notification.encoded(), clear: clear, clearAt: clearAt))
+            } else {
+                payloads.append(.homeAssistant(body: try notification.encoded(), important: important))
+            }
         }
         self.init(
             mode: mode, registrationID: registrationID, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now,

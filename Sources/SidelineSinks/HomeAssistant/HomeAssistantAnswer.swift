@@ -12,9 +12,15 @@ public enum HomeAssistantAnswer: Sendable, Hashable {
     case accepted
     /// 401 (or 403): the token is wrong or revoked; every target fails alike until it changes.
     case unauthorized
-    /// 400: HA refused this call (unknown service, bad data). Its `message`, trimmed and
-    /// never holding the token.
+    /// 400: HA refused this call (unknown service, bad data). A readable reason: HA's own
+    /// words when it said more than its plain-text `400: Bad Request`; trimmed, never
+    /// holding the token.
     case badRequest(message: String)
+    /// 3xx: HA sits behind a redirect (http → https, a proxy). Never followed: libcurl drops
+    /// the token on a change of scheme or host, and a POST would lose its body. `location`
+    /// is the address to configure instead (``HomeAssistantClient`` works it out), when the
+    /// answer named one.
+    case redirected(status: Int, location: String?)
     /// 5xx, 429 or any other status: worth another try, after `retryAfter` when HA (or a
     /// proxy in front of it) asked for one, capped at ``RetryAfter/cap``.
     case failed(status: Int, retryAfter: TimeInterval?)
@@ -33,8 +39,9 @@ extension HomeAssistantAnswer {
     static func from(_ response: HTTPTransportResponse, redacting token: String) -> HomeAssistantAnswer {
         switch response.status {
         case 200..<300: .accepted
+        case 300..<400: .redirected(status: response.status, location: response.headers["Location"])
         case 401, 403: .unauthorized
-        case 400: .badRequest(message: message(in: response.body, redacting: token) ?? "HTTP 400 with no message")
+        case 400: .badRequest(message: Messages.HomeAssistant.badRequest(message(in: response.body, status: 400, redacting: token)))
         default: .failed(
             status: response.status,
             // HA (aiohttp) always sends `Date`, so an HTTP-date is measured from HA's own
@@ -60,8 +67,10 @@ extension HomeAssistantAnswer {
     }
 
     /// HA's `{"message": "..."}`, or the body's text when it is not that (a proxy's page),
-    /// on one line, at most ``messageLimit`` characters.
-    static func message(in body: Data, redacting token: String) -> String? {
+    /// on one line, at most ``messageLimit`` characters; `nil` for an empty body and for
+    /// aiohttp's plain-text answer that only repeats the status (`400: Bad Request`), which
+    /// is how HA answers most refusals.
+    static func message(in body: Data, status: Int, redacting token: String) -> String? {
         let said: String
         // A body that is not JSON is not an error here: it falls to the raw text below.
         if case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: body),
@@ -72,9 +81,16 @@ extension HomeAssistantAnswer {
             said = String(decoding: body.prefix(4 * messageLimit), as: UTF8.self)
         }
         let line = said.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        guard !line.isEmpty else { return nil }
+        guard !line.isEmpty, !isStatusLine(line, status: status) else { return nil }
         let short = line.count > messageLimit ? line.prefix(messageLimit - 1) + "…" : line
         return redacted(short, token: token)
+    }
+
+    /// `400: Bad Request`, `401: Unauthorized`: aiohttp's default text for a status, which says
+    /// nothing the status does not.
+    static func isStatusLine(_ line: String, status: Int) -> Bool {
+        guard line.hasPrefix("\(status): ") else { return false }
+        return line.dropFirst("\(status): ".count).allSatisfy { $0.isLetter || $0 == " " || $0 == "-" }
     }
 
     /// `text` with every occurrence of the token replaced: HA's messages and a test poster's

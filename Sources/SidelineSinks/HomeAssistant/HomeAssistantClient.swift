@@ -1,4 +1,5 @@
 import Foundation
+import SidelineCore
 import SidelineHTTP
 
 /// Home Assistant's REST API, as the sink needs it: one notify call per push, and the list
@@ -41,10 +42,14 @@ public struct HomeAssistantClient: Sendable {
         guard let name = HomeAssistantService.normalized(service) else {
             return .badRequest(message: "\"\(HomeAssistantAnswer.redacted(String(service.prefix(80)), token: token))\" is not a Home Assistant notify service name")
         }
-        guard let url = self.url("api/services/notify/\(name)") else { return .notSent(reason: "invalid homeassistant.url") }
+        let path = "api/services/notify/\(name)"
+        guard let url = self.url(path) else { return .notSent(reason: "invalid homeassistant.url") }
         let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
         do {
             let response = try await poster.post(url, headers: headers, body: body, timeout: timeout)
+            if case .redirected(let status, let location) = HomeAssistantAnswer.from(response, redacting: token) {
+                return .redirected(status: status, location: configurable(location: location, requestURL: url, requestPath: path))
+            }
             return .from(response, redacting: token)
         } catch {
             return .from(error, redacting: token)
@@ -63,9 +68,12 @@ public struct HomeAssistantClient: Sendable {
         }
         switch response.status {
         case 200: break
+        case 300..<400:
+            // Not followed (``CurlTransport`` never follows a GET that carries a token).
+            throw .redirected(status: response.status, location: configurable(location: response.headers["Location"], requestURL: url, requestPath: "api/services"))
         case 401, 403: throw .unauthorized
         default:
-            let said = HomeAssistantAnswer.message(in: response.body, redacting: token).map { " — \($0)" } ?? ""
+            let said = HomeAssistantAnswer.message(in: response.body, status: response.status, redacting: token).map { " — \($0)" } ?? ""
             throw .unexpected("HTTP \(response.status)\(said)")
         }
         let domains: [ServiceDomain]
@@ -77,6 +85,18 @@ public struct HomeAssistantClient: Sendable {
         var names: Set<String> = []
         for entry in domains where entry.domain == "notify" { names.formUnion((entry.services ?? [:]).keys) }
         return names
+    }
+
+    /// The address to configure, from a redirect's `Location` for `<base>/<requestPath>`: the
+    /// location resolved against the request, less that path (`https://ha.example:8123`), so
+    /// the person can paste it as `homeassistant.url`; the whole location when it does not
+    /// end in the path (a login page). Never holds the token; `nil` without a `Location`.
+    func configurable(location: String?, requestURL: URL, requestPath: String) -> String? {
+        guard let location, let resolved = URL(string: location, relativeTo: requestURL)?.absoluteURL else { return nil }
+        var text = HomeAssistantAnswer.redacted(resolved.absoluteString, token: token)
+        if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
+        guard text.hasSuffix("/" + requestPath) else { return text }
+        return String(text.dropLast(requestPath.count + 1))
     }
 
     /// `<base>/<path>`, whether or not the base ends in `/`.

@@ -1,3 +1,5 @@
+import SidelineCore
+
 /// Why Home Assistant's service list could not be read. Each message says what to check;
 /// none ever holds the token.
 public enum HomeAssistantError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -7,6 +9,9 @@ public enum HomeAssistantError: Error, Sendable, Hashable, CustomStringConvertib
     case unreachable(String)
     /// An answer that is not HA's service list: the status or what was wrong with it.
     case unexpected(String)
+    /// HA's address answered with a redirect (http → https, a proxy): `location` is the
+    /// address to set `homeassistant.url` to (`HomeAssistantClient.configurable(location:requestURL:requestPath:)`).
+    case redirected(status: Int, location: String?)
 
     public var description: String {
         switch self {
@@ -16,6 +21,8 @@ public enum HomeAssistantError: Error, Sendable, Hashable, CustomStringConvertib
             "could not reach Home Assistant (\(reason)): check homeassistant.url and that Home Assistant is running"
         case .unexpected(let what):
             "Home Assistant's service list could not be read (\(what)): check that homeassistant.url is the address you open Home Assistant at"
+        case .redirected(let status, let location):
+            Messages.HomeAssistant.redirected(status: status, location: location)
         }
     }
 }

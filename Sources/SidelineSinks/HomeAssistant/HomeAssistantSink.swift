@@ -3,14 +3,20 @@ import Foundation
 import Logging
 import SidelineCore
 import SidelineDelivery
-import Synchronization
 
-/// Where the Home Assistant sink remembers, across passes and processes, that HA refused a
-/// token (the wiring keeps it in SQLite's `meta`).
+/// Where the Home Assistant sink remembers, across passes and processes (a `sideline tick`
+/// from cron is a process per pass), what HA said (the wiring keeps it in SQLite's `meta`).
 public protocol HomeAssistantNotes: Sendable {
     /// The SHA-256 (hex) of the token HA last answered 401 for, if any.
     func refusedTokenHash() -> String?
     func setRefusedTokenHash(_ hash: String?)
+    /// The redirect HA's address answered: the configured base URL that answered it, and what
+    /// to configure instead (the sink's message), if any.
+    func redirect() -> (baseURL: String, message: String)?
+    func setRedirect(_ redirect: (baseURL: String, message: String)?)
+    /// When HA's service list was last read to lift broken targets.
+    func lastServiceCheck() -> Date?
+    func setLastServiceCheck(_ at: Date)
 }
 
 /// Live Activities through Home Assistant's Companion app (ADR 023): each push is a
@@ -21,7 +27,8 @@ public protocol HomeAssistantNotes: Sendable {
 /// Answers: 200 accepted; 400 refuses the target (marked broken, shown in `status`, nothing
 /// more to it until it is added again or HA lists its service); 401 refuses the token: said
 /// loudly once, and nothing is sent until the configured token changes (its hash is kept);
-/// 5xx, 429 and no answer are retried with backoff, the newest state only.
+/// a 3xx (HA behind a redirect) likewise until `homeassistant.url` changes, with the address
+/// to configure; 5xx, 429 and no answer are retried with backoff, the newest state only.
 public final class HomeAssistantSink: DevicePushSender {
     public let name = DevicePayload.homeAssistantSink
     public let policy: DeliveryPolicy
@@ -29,8 +36,6 @@ public final class HomeAssistantSink: DevicePushSender {
     let notes: any HomeAssistantNotes
     let tokenHash: String
     let logger: Logger
-    /// When HA's service list was last read to lift broken targets.
-    private let lastServiceCheck = Mutex<Date?>(nil)
     static let serviceCheckInterval: TimeInterval = 10 * 60
 
     public init(client: HomeAssistantClient, dailyPushes: Int, token: String, notes: any HomeAssistantNotes, logger: Logger) {
@@ -47,6 +52,10 @@ public final class HomeAssistantSink: DevicePushSender {
         case let other? where !other.isEmpty: notes.setRefusedTokenHash(nil)  // the token was changed: try it
         default: break
         }
+        if let redirect = notes.redirect() {
+            if redirect.baseURL == client.baseURL.absoluteString { return redirect.message }
+            notes.setRedirect(nil)  // homeassistant.url was changed: try it
+        }
         await liftBrokenTargets(store: store, at: now)
         return nil
     }
@@ -60,8 +69,17 @@ public final class HomeAssistantSink: DevicePushSender {
             notes.setRefusedTokenHash(tokenHash)
             logger.error("\(Messages.HomeAssistant.tokenRefused)")
             return .refused(reason: "401 \(Messages.HomeAssistant.tokenRefused)")
-        case .badRequest(let message):
-            return .targetRefused(reason: "400 \(message)")
+        case .badRequest(let reason):
+            return .targetRefused(reason: reason)
+        case .redirected(let status, let location):
+            // Held like a refused token: every push would be answered the same, so none is
+            // failed and none retried; they go once the address is fixed.
+            let message = Messages.HomeAssistant.redirected(status: status, location: location)
+            if notes.redirect()?.message != message {
+                notes.setRedirect((baseURL: client.baseURL.absoluteString, message: message))
+                logger.error("\(message)")
+            }
+            return .refused(reason: message)
         case .failed(let status, let retryAfter):
             return .deferred(reason: "HTTP \(status)", retryAfter: retryAfter)
         case .notSent(let reason):
@@ -71,15 +89,12 @@ public final class HomeAssistantSink: DevicePushSender {
         }
     }
 
-    /// Broken targets whose service HA lists again are lifted, at most every ten minutes.
+    /// Broken targets whose service HA lists again are lifted, at most every ten minutes,
+    /// counted across passes and processes (the instant is kept in the notes).
     func liftBrokenTargets(store: any DeliveryStore, at now: Date) async {
         guard let broken = try? store.brokenTargets(), !broken.isEmpty else { return }  // unreadable: tried next run
-        let due = lastServiceCheck.withLock { last in
-            guard last.map({ now.timeIntervalSince($0) >= Self.serviceCheckInterval }) ?? true else { return false }
-            last = now
-            return true
-        }
-        guard due else { return }
+        if let last = notes.lastServiceCheck(), now.timeIntervalSince(last) < Self.serviceCheckInterval, last <= now { return }
+        notes.setLastServiceCheck(now)
         do {
             let listed = try await client.notifyServices().intersection(broken)
             guard !listed.isEmpty else { return }
