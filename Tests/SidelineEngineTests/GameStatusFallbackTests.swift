@@ -25,6 +25,8 @@ struct GameStatusFallbackTests {
         var espnReads: [Date: Int] = [:]
         var events: [EventEnvelope] = []
         var sources: [Date: GameStatusSourceState] = [:]
+        /// What `status` said of the game statuses, each minute.
+        var status: [Date: String] = [:]
     }
 
     static func day(outage: Range<Date>?) async throws -> Day {
@@ -38,7 +40,9 @@ struct GameStatusFallbackTests {
             while time <= utc(last) {
                 let scores = harness.world.requestCount(pathPrefix: "/scores/"), espn = harness.world.requestCount(pathPrefix: "/apis/site/")
                 harness.setNow(time)
-                _ = try await harness.scheduler().runPass(at: time, mode: .live, sinks: [sink])
+                let scheduler = try harness.scheduler()
+                _ = try await scheduler.runPass(at: time, mode: .live, sinks: [sink])
+                day.status[time] = try await scheduler.status(at: time).gameStatuses
                 day.scoresReads[time] = harness.world.requestCount(pathPrefix: "/scores/") - scores
                 day.espnReads[time] = harness.world.requestCount(pathPrefix: "/apis/site/") - espn
                 day.sources[time] = try SQLiteStore(path: harness.configuration.databasePath).gameStatusSource()
@@ -85,6 +89,14 @@ struct GameStatusFallbackTests {
         // While the feed failed the statuses came from ESPN; after it, the feed took over
         // (retried at its rest's end, at most 15 minutes later) and ESPN was left alone.
         #expect(down.sources[utc("2026-11-23T00:30:00Z")]?.source == .espn)
+        #expect(down.status[utc("2026-11-23T00:30:00Z")]?.hasPrefix("from ESPN: Sleeper's scores feed is resting until 2026-11-23T00:") == true)
+        #expect(down.status[utc("2026-11-23T00:30:00Z")]?.hasSuffix(" after HTTP 503") == true)
+        #expect(truth.status.values.allSatisfy { $0 == "from Sleeper's scores feed" })
+        // Each switch is stored once, by the process (here each pass's own engine) that saw it:
+        // to ESPN at the outage's first pass, and back once.
+        let switches = Set(down.sources.values.compactMap(\.since))
+        #expect(switches.count == 2)
+        #expect(switches.min() == Self.outage.lowerBound)
         let after = down.espnReads.filter { $0.key >= Self.outage.upperBound.addingTimeInterval(Backoff.cap) }
         #expect(after.values.reduce(0, +) == 0)
         #expect(down.sources[utc(Self.last)]?.source == .scores)
