@@ -22,15 +22,19 @@ public protocol SleeperClient: Sendable {
 /// Which NFL games are on. The default is Sleeper's scores feed with ESPN as fallback.
 public protocol GameStatusSource: Sendable {
     func schedule(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> WeekSchedule
-    /// The schedule, with the push-back of a host that refused on the way to it (a source
-    /// with a fallback answers from the fallback, and the caller still rests that host).
-    func observe(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> GameStatusObservation
+    /// The schedule as `source` gives it (the planner's choice, ADR 030), with every source
+    /// asked on the way and how each that failed did: the caller rests each that pushed back.
+    func observe(season: String, seasonType: SeasonType, week: Int, from source: StatusSource) async -> GameStatusObservation
 }
 
 extension GameStatusSource {
-    /// A single source either answers or throws: nothing refused on the way.
-    public func observe(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> GameStatusObservation {
-        GameStatusObservation(schedule: try await schedule(season: season, seasonType: seasonType, week: week), refusal: nil)
+    /// A single source answers whichever source is asked for, or fails as it.
+    public func observe(season: String, seasonType: SeasonType, week: Int, from source: StatusSource) async -> GameStatusObservation {
+        do {
+            return .answer(try await schedule(season: season, seasonType: seasonType, week: week), from: source)
+        } catch {
+            return .failure(error, from: source)
+        }
     }
 }
 

@@ -181,6 +181,29 @@ extension SQLiteStore {
         }
     }
 
+    /// A JSON value kept in `meta` (a pure state between passes: the live points' health,
+    /// where game statuses come from); `fallback` when there is none, or one this version
+    /// cannot read: such a state says nothing, and the next pass judges afresh.
+    func jsonMeta<Value: Decodable>(_ key: String, or fallback: Value) throws(StoreError) -> Value {
+        guard let text = try meta(key) else { return fallback }
+        do {
+            return try JSONColumn.decode(Value.self, from: text)
+        } catch {
+            return fallback
+        }
+    }
+
+    /// Stores `value` as JSON in `meta`; `what` names it in the error.
+    func setJSONMeta<Value: Encodable>(_ key: String, _ value: Value, what: String) throws(StoreError) {
+        let text: String
+        do {
+            text = try JSONColumn.encode(value)
+        } catch {
+            throw StoreError("could not encode \(what): \(error)")
+        }
+        try setMeta(key, text)
+    }
+
     // MARK: - HTTP cache (ETags)
 
     public func cachedResponse(url: String) throws(StoreError) -> (etag: String, body: Data)? {

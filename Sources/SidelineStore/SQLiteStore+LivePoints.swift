@@ -49,23 +49,10 @@ extension SQLiteStore {
     }
 
     public func livePointsHealth() throws(StoreError) -> LivePointsHealth {
-        guard let text = try meta(Self.livePointsHealthKey) else { return LivePointsHealth() }
-        do {
-            return try JSONColumn.decode(LivePointsHealth.self, from: text)
-        } catch {
-            // A row this version cannot read is a health with nothing to say: the feed is
-            // judged afresh by its next answer.
-            return LivePointsHealth()
-        }
+        try jsonMeta(Self.livePointsHealthKey, or: LivePointsHealth())
     }
 
     public func saveLivePointsHealth(_ health: LivePointsHealth) throws(StoreError) {
-        let text: String
-        do {
-            text = try JSONColumn.encode(health)
-        } catch {
-            throw StoreError("could not encode the live points' health: \(error)")
-        }
-        try setMeta(Self.livePointsHealthKey, text)
+        try setJSONMeta(Self.livePointsHealthKey, health, what: "the live points' health")
     }
 }

@@ -20,6 +20,7 @@ extension Messages.Status {
             Messages.Budget.freshness(targetSeconds: polling.refreshSeconds, medianSeconds: polling.freshnessMedianSeconds, worstSeconds: polling.freshnessWorstSeconds),
         ]
         if let livePoints = report.livePoints { lines.append(Messages.LivePoints.statusLine(livePoints)) }
+        if let gameStatuses = report.gameStatuses { lines.append(Messages.GameStatuses.statusLine(gameStatuses)) }
         lines += report.backoff.sorted { $0.key < $1.key }.map { backoff($0.key, until: $0.value) }
         if !report.deliveries.isEmpty {
             lines += ["", deliveriesHeading]

@@ -89,8 +89,30 @@ struct PollPlannerTests {
     @Test("A backing-off scope is not due until its rest is over")
     func backoffDelays() {
         let until = ScriptedDay.utc("2026-11-22T18:35:00Z")
-        let due = PollPlanner.due(input("2026-11-22T18:31:00Z", stateAt: "2026-11-22T18:30:00Z", scheduleAt: "2026-11-22T18:30:00Z", backoff: [.scores: until]))
-        #expect(due.isEmpty)
+        let resting = input("2026-11-22T18:31:00Z", stateAt: "2026-11-22T18:30:00Z", scheduleAt: "2026-11-22T18:30:00Z",
+                            leagues: [league(fetched: "2026-11-22T18:29:00Z", open: true)], players: "2026-11-22T12:00:00Z", backoff: [.sleeper: until])
+        #expect(PollPlanner.due(resting) == [.schedule(week)])
+        #expect(PollPlanner.dueTimes(resting).first { $0.call == .matchups(leagueID: "L1", week: week) }?.due == until)
+    }
+
+    @Test("A resting scores feed sends the statuses call straight to ESPN on its cadence; with both resting it waits for the earlier end")
+    func statusesWhileScoresRest() {
+        let scoresRest = ScriptedDay.utc("2026-11-22T18:45:00Z"), espnRest = ScriptedDay.utc("2026-11-22T18:33:00Z")
+        // 1:00 games on: due every minute, from ESPN while the scores feed rests.
+        let toESPN = input("2026-11-22T18:31:00Z", stateAt: "2026-11-22T18:30:00Z", scheduleAt: "2026-11-22T18:30:00Z", backoff: [.scores: scoresRest])
+        #expect(PollPlanner.due(toESPN) == [.schedule(week, from: .espn)])
+        // Both rest: nothing now; the source whose rest ends first is asked then.
+        let both = input("2026-11-22T18:31:00Z", stateAt: "2026-11-22T18:30:00Z", scheduleAt: "2026-11-22T18:30:00Z", backoff: [.scores: scoresRest, .espn: espnRest])
+        #expect(PollPlanner.due(both).isEmpty)
+        #expect(PollPlanner.dueTimes(both).contains { $0.call == .schedule(week, from: .espn) && $0.due == espnRest })
+        #expect(PollPlanner.statusSource(due: ScriptedDay.utc("2026-11-22T18:31:00Z"), rests: [.scores: espnRest, .espn: scoresRest]) == (.scores, espnRest))
+        // The scores feed's rest over: it is asked again, first.
+        let over = input("2026-11-22T18:46:00Z", stateAt: "2026-11-22T18:40:00Z", scheduleAt: "2026-11-22T18:45:00Z", backoff: [.scores: scoresRest, .espn: espnRest])
+        #expect(PollPlanner.due(over) == [.schedule(week)])
+        // The stats and projections rest apart from the statuses and from each other.
+        #expect(PlannedCall.statLines(.stats, week).scope == .stats)
+        #expect(PlannedCall.statLines(.projections, week).scope == .projections)
+        #expect(PlannedCall.schedule(week, from: .espn).scope == .espn)
     }
 
     @Test("Order: feeds, then players, then matchups")

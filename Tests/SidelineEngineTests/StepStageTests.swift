@@ -159,4 +159,25 @@ struct StepStageTests {
         #expect(buffaloLeague)
         #expect(!kansasCityLeague)
     }
+
+    @Test("A live game's clock that ticks moves no league; a status change still moves its teams' leagues")
+    func clockAloneMovesNothing() throws {
+        let settings = try Self.configuration().lifecycle
+        func schedule(quarter: Int, secondsLeft: Double, status: GameStatus = .inProgress) -> WeekSchedule {
+            WeekSchedule(season: "2026", seasonType: .regular, week: 12, games: [
+                NFLGame(id: "g1", home: Self.mia, away: Self.buf, kickoff: Self.kickoff, status: status, quarter: quarter, secondsLeftInQuarter: secondsLeft),
+            ])
+        }
+        var cache = Self.steppedCache(registrations: [Self.registration(1, league: Self.league, roster: 1)],
+                                      schedule: schedule(quarter: 2, secondsLeft: 600), playersAt: Self.kickoff, settings: settings)
+        cache.leagueTeams[SchedulerCache.LeagueWeek(leagueID: "L1", week: Self.week)] = ([Self.buf], [Self.buf], [Self.buf, Self.mia])
+        func moved(_ stored: WeekSchedule) -> Bool {
+            var scope = StepScope(cache: cache, current: Self.week, olderWeeks: [:], stored: [Self.week: stored], fetched: [],
+                                  playersFetchedAt: Self.kickoff, now: Self.kickoff.addingTimeInterval(3600))
+            return scope.moved("L1", Self.week, in: cache)
+        }
+        #expect(!moved(schedule(quarter: 2, secondsLeft: 540)))
+        #expect(!moved(schedule(quarter: 3, secondsLeft: 900)))
+        #expect(moved(schedule(quarter: 4, secondsLeft: 0, status: .final)))
+    }
 }

@@ -62,26 +62,35 @@ struct HostileHeaderLoopbackTests {
         }
     }
 
-    @Test("A hostile scores feed refusal is handed back with the fallback's games, its rest capped")
+    @Test("A hostile scores feed refusal is handed back with the fallback's games, its rest capped; asked for ESPN, only ESPN is asked")
     func fallbackKeepsTheRefusal() async throws {
         try await withFakeSleeper(scriptedWorld()) { base, world in
             let source = FallbackGameStatusSource(primary: SleeperScoresFeed(baseURL: base, transport: CurlTransport(), gate: OpenCallGate()), fallback: ESPNScoreboard(baseURL: base, transport: CurlTransport()))
             inject(429, "1e9", nil, into: world, prefix: "/scores/")
-            let seconds = try await source.observe(season: "2026", seasonType: .regular, week: 12)
-            #expect(seconds.schedule.games.count == GameDayScript.schedule.count)
-            #expect(seconds.refusal == .http(status: 429, url: base.absoluteString + "/scores/nfl/regular/2026/12", retryAfter: nil))
+            let seconds = await source.observe(season: "2026", seasonType: .regular, week: 12, from: .scores)
+            #expect(seconds.schedule?.games.count == GameDayScript.schedule.count)
+            #expect(seconds.answeredBy == .espn)
+            #expect(seconds.failures[.scores] == .http(status: 429, url: base.absoluteString + "/scores/nfl/regular/2026/12", retryAfter: nil))
             inject(503, "99999", nil, into: world, prefix: "/scores/")
-            let capped = try await source.observe(season: "2026", seasonType: .regular, week: 12)
-            #expect(capped.refusal == .http(status: 503, url: base.absoluteString + "/scores/nfl/regular/2026/12", retryAfter: RetryAfter.cap))
-            // When ESPN fails too, the scores feed's refusal is the error: its rest is the one to honour.
+            let capped = await source.observe(season: "2026", seasonType: .regular, week: 12, from: .scores)
+            #expect(capped.failures[.scores] == .http(status: 503, url: base.absoluteString + "/scores/nfl/regular/2026/12", retryAfter: RetryAfter.cap))
+            // When ESPN fails too, each refusal comes back: each host rests as it said.
             inject(429, "180", nil, into: world, prefix: "/scores/")
             world.inject(.status(500), forPathPrefix: "/apis/site/", times: 1)
-            await #expect(throws: SleeperError.http(status: 429, url: base.absoluteString + "/scores/nfl/regular/2026/12", retryAfter: 180)) {
-                try await source.observe(season: "2026", seasonType: .regular, week: 12)
-            }
-            // A failure that is no push-back (garbage) is no refusal.
+            let both = await source.observe(season: "2026", seasonType: .regular, week: 12, from: .scores)
+            #expect(both.schedule == nil)
+            #expect(both.failures[.scores] == .http(status: 429, url: base.absoluteString + "/scores/nfl/regular/2026/12", retryAfter: 180))
+            #expect(both.failures[.espn]?.isBackoff == true)
+            // A failure that is no push-back (garbage) is handed back as it is; ESPN answers.
             world.inject(.garbage("{}"), forPathPrefix: "/scores/", times: 1)
-            #expect(try await source.observe(season: "2026", seasonType: .regular, week: 12).refusal == nil)
+            let garbled = await source.observe(season: "2026", seasonType: .regular, week: 12, from: .scores)
+            #expect(garbled.failures[.scores]?.isBackoff == false)
+            #expect(garbled.answeredBy == .espn)
+            // Asked for ESPN (the scores feed resting), ESPN alone is asked.
+            world.clearRequests()
+            let direct = await source.observe(season: "2026", seasonType: .regular, week: 12, from: .espn)
+            #expect(direct.answeredBy == .espn && direct.asked == [.espn])
+            #expect(world.requestCount(pathPrefix: "/scores/") == 0)
         }
     }
 }

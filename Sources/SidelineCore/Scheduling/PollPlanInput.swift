@@ -22,7 +22,8 @@ public struct WeekKey: Sendable, Codable, Hashable, Comparable, CustomStringConv
 /// One call the scheduler may make.
 public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
     case nflState
-    case schedule(WeekKey)
+    /// A week's game statuses, from the source the planner chose (ADR 030).
+    case schedule(WeekKey, from: StatusSource = .scores)
     case players
     case matchups(leagueID: String, week: WeekKey)
     /// Looking for the renewal of a registration's league once Sleeper's league season has
@@ -36,7 +37,8 @@ public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nflState: "state/nfl"
-        case .schedule(let week): "game statuses (\(week))"
+        case .schedule(let week, .scores): "game statuses (\(week))"
+        case .schedule(let week, .espn): "game statuses (\(week)) from ESPN"
         case .players: "players/nfl"
         case .matchups(let league, let week): "matchups \(league) week \(week.week)"
         case .leagueRenewal(let registration): "league renewal for registration \(registration)"
@@ -63,18 +65,21 @@ public enum PlannedCall: Sendable, Hashable, CustomStringConvertible {
     /// Which backoff scope the call belongs to.
     public var scope: BackoffScope {
         switch self {
-        case .schedule: .scores
-        // The same host as the scores feed, but a rest of its own: a stats feed that fails
-        // must not hold back the game statuses everything else depends on (ADR 029).
-        case .statLines: .stats
+        case .schedule(_, let source): source.scope
+        // The same host as the scores feed, but each a rest of its own: a stats feed that
+        // fails must not hold back the game statuses everything else depends on (ADR 029),
+        // nor the projections the win chance needs (ADR 030).
+        case .statLines(.stats, _): .stats
+        case .statLines(.projections, _): .projections
         default: .sleeper
         }
     }
 }
 
-/// Endpoints back off together per host.
+/// Endpoints back off together per host; the feeds on Sleeper's scores host, and ESPN,
+/// each rest on their own (ADR 029, ADR 030).
 public enum BackoffScope: String, Sendable, Codable, Hashable, CaseIterable {
-    case sleeper, scores, stats
+    case sleeper, scores, stats, projections, espn
 }
 
 /// What the planner knows about one registered league.

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - `state/nfl`: hourly; every 10 minutes when a game is in progress or kicks off within the hour.
 /// - game statuses: every minute while a game is in progress or kicks off within 10 minutes;
-///   otherwise 10 minutes before the next kickoff, and at most hourly.
+///   otherwise 10 minutes before the next kickoff, and at most hourly; from ESPN directly
+///   while Sleeper's scores feed rests (``statusesCall(_:_:)``, ADR 030).
 /// - matchups: one call per league, shared by its registrations; once at least 60 s after
 ///   each kickoff (the lineup lock), every `matchupsInterval` while an activity is open, and
 ///   at once for a league never fetched this week; after an answer that proved no lock
@@ -84,7 +85,7 @@ public enum PollPlanner {
         guard input.hasRegistrations else { return [] }
         var result: [PrioritizedCall] = [PrioritizedCall(call: .nflState, priority: .feeds, due: stateDue(input))]
         for schedule in input.schedules {
-            result.append(PrioritizedCall(call: .schedule(schedule.week), priority: .feeds, due: scheduleDue(schedule, input)))
+            result.append(statusesCall(schedule, input))
         }
         var matchupsDueNow = false
         // Each week's started games, found once rather than once per league.

@@ -138,13 +138,19 @@ struct SchedulerCache {
 }
 
 extension WeekSchedule {
-    /// Teams whose game differs between two versions of a week's schedule.
+    /// Teams whose game differs between two versions of a week's schedule, but for its clock.
+    ///
+    /// The quarter and seconds left change with every status answer of a live game, and only
+    /// the win chance reads them: it is recomputed, on the clock of the moment, whenever the
+    /// league is stepped for anything else (its stats or matchups moved, a timer), which
+    /// in a live game is nearly every pass. Counting the clock re-stepped every league with
+    /// a player on the field at every status call (issue 26: all 50,000 registrations).
     func changedTeams(from old: WeekSchedule?) -> Set<TeamCode> {
         guard let old else { return Set(games.flatMap { [$0.home, $0.away] }) }
         var before: [String: NFLGame] = [:]
         for game in old.games { before[game.id] = game }
         var teams: Set<TeamCode> = []
-        for game in games where before[game.id] != game {
+        for game in games where !(before[game.id].map { $0.sameButForClock(as: game) } ?? false) {
             teams.insert(game.home)
             teams.insert(game.away)
         }
@@ -154,5 +160,12 @@ extension WeekSchedule {
             teams.insert(game.away)
         }
         return teams
+    }
+}
+
+extension NFLGame {
+    /// The same game, status and kickoff, whatever the two clocks say.
+    func sameButForClock(as other: NFLGame) -> Bool {
+        id == other.id && home == other.home && away == other.away && kickoff == other.kickoff && status == other.status
     }
 }

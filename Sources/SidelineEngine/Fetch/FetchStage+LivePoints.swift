@@ -14,7 +14,7 @@ struct StatLinesFetched {
     var failure: String?
     /// The feed answered (a body or a 304) and the answer was stored.
     var answered = false
-    /// The host pushed back: no more stats calls this pass.
+    /// The host pushed back: no more stats or projections calls this pass.
     var restsFeed = false
     /// `false`: the window is full, no league call may follow.
     var goOn = true
@@ -37,10 +37,11 @@ extension FetchStage {
             answer = try await source.lines(kind, season: week.season, seasonType: week.seasonType, week: week.week,
                                             positions: positions, ifNoneMatch: held?.etag)
         } catch {
-            // A push-back rests the stats feed alone (its own scope): the league calls after
-            // it go on. Only a full window stops them.
-            let restsFeed = !handle(error, for: call, at: now, report: &report)
-            return StatLinesFetched(feed: held, failure: error.isBudgetExhausted ? nil : "\(error)", restsFeed: restsFeed && !error.isBudgetExhausted,
+            // Any failure rests this feed alone (its own scope): the league calls after it
+            // go on, and the other feed too unless the host pushed back. Only a full window
+            // stops them.
+            handle(error, for: call, at: now, report: &report)
+            return StatLinesFetched(feed: held, failure: error.isBudgetExhausted ? nil : "\(error)", restsFeed: error.isBackoff,
                                     goOn: !error.isBudgetExhausted)
         }
         report.calls.append(call)

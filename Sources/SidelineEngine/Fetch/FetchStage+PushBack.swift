@@ -9,7 +9,9 @@ extension FetchStage {
     /// What a failed call means for the rest of the pass. `false` stops the calls after it:
     /// the window is full, or the host pushed back (it then rests, ``Backoff``, and a push-back
     /// that ``PassBudget/slowsDown(status:consecutiveFailures:)`` slows the whole budget).
-    /// Any other failure is retried on a later pass.
+    /// Any other failure is retried on a later pass, but for a feed that rests on any failure
+    /// (``restsOnAnyFailure(_:)``): its scope rests as after a push-back.
+    @discardableResult
     func handle(_ error: SleeperError, for call: PlannedCall, at now: Date, report: inout PassReport) -> Bool {
         if case .budgetExhausted = error {
             report.problems.append("\(call): \(error)")
@@ -18,7 +20,7 @@ extension FetchStage {
         }
         report.calls.append(call)
         report.problems.append("\(call): \(error)")
-        guard error.isBackoff else {
+        guard error.isBackoff || Self.restsOnAnyFailure(call) else {
             logger.warning("\(call) failed: \(error); will retry on a later pass")
             return true
         }
@@ -30,6 +32,17 @@ extension FetchStage {
             logger.warning("\(Messages.Budget.pushedBack(share: pressure.share, until: EventEnvelope.timestamp(until)))")
         }
         logger.warning("\(call) failed: \(error); \(call.scope.rawValue) calls rest until \(EventEnvelope.timestamp(until))")
+        return false
+    }
+}
+
+extension FetchStage {
+    /// The stats and projections feeds rest on any failure, each on its own scope: one call
+    /// serves every league, nothing else marks it asked, and a mirror without those paths
+    /// answered 404 on every pass, and again in a second pass that waited for the lock
+    /// (issue 26). A league's call that fails is asked again with the league instead.
+    static func restsOnAnyFailure(_ call: PlannedCall) -> Bool {
+        if case .statLines = call { return true }
         return false
     }
 }

@@ -36,17 +36,8 @@ struct FetchStage {
                 let state = try await sleeper.nflState()
                 report.recorded("the NFL state", logger) { try store.saveNFLState(state, fetchedAt: now) }
                 return succeeded(call, .nflState(state), at: now, report: &report)
-            case .schedule(let week):
-                let observation = try await games.observe(season: week.season, seasonType: week.seasonType, week: week.week)
-                let merged = GameStatusMerger.merge(previous: previous, observed: observation.schedule, now: now)
-                merged.notes.forEach { logger.notice("\($0)") }
-                report.recorded("the schedule of week \(week.week)", logger) { try store.saveSchedule(merged.schedule, for: week, fetchedAt: now) }
-                // The fallback answered for a scores feed that pushed back: keep its answer,
-                // and rest the feed's host as it said, like any refusal.
-                if let refusal = observation.refusal {
-                    return Answer(fetched: .schedule(week, merged.schedule), goOn: handle(refusal, for: call, at: now, report: &report))
-                }
-                return succeeded(call, .schedule(week, merged.schedule), at: now, report: &report)
+            case .schedule(let week, let source):
+                return await statuses(week, from: source, previous: previous, at: now, report: &report)
             case .players:
                 let index = try await sleeper.players()
                 do {

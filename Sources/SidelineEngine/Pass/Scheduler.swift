@@ -91,7 +91,7 @@ public actor Scheduler {
     /// One feed call; `false` stops the feeds after it.
     private func fetchFeed(_ call: PlannedCall, at now: Date, report: inout PassReport) async -> Bool {
         var previous: WeekSchedule?
-        if case .schedule(let week) = call {
+        if case .schedule(let week, _) = call {
             previous = report.recorded("the stored schedule of week \(week.week)", logger) { () throws -> WeekSchedule? in try cache.schedule(week, from: store)?.schedule } ?? nil
         }
         let answer = await fetch.feed(call, previous: previous, at: now, report: &report)

@@ -47,7 +47,14 @@ extension Scheduler {
             sinkProblems: try sinkProblems()
         )
         report.livePoints = try livePointsSource(at: now)
+        report.gameStatuses = try gameStatusesSource(at: now)
         return report
+    }
+
+    /// The `status` line on game statuses: the scores feed, or ESPN and why (ADR 030).
+    func gameStatusesSource(at now: Date) throws(StoreError) -> String {
+        let rest = try store.backoffs()[.scores].flatMap { $0.until > now ? $0.until : nil }
+        return Messages.GameStatuses.source(try store.gameStatusSource(), restingUntil: rest)
     }
 
     /// The `status` line on live points, when a stats feed is wired.

@@ -106,10 +106,13 @@ public struct StatusReport: Codable, Sendable {
     /// Where live points come from: the stats feed, or the matchups alone and why (ADR 029);
     /// `nil` when no stats feed is wired.
     public var livePoints: String?
+    /// Where game statuses come from: Sleeper's scores feed, or ESPN and why (ADR 030).
+    public var gameStatuses: String?
 
     enum CodingKeys: String, CodingKey {
         case at, week, registrations, backoff, deliveries, polling
         case livePoints = "live_points"
+        case gameStatuses = "game_statuses"
         case homeAssistant = "homeassistant"
         case sinkProblems = "sink_problems"
         case nextPolls = "next_polls"

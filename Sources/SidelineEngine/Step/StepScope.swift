@@ -9,6 +9,7 @@ import SidelineStore
 /// week's schedule, the players index and, for an open activity, the clock. So a league's
 /// registrations are stepped when their league was fetched this pass (a 304 too while the
 /// lineup lock is unproven), a game one of the league's players plays in changed status or
+/// kickoff (not merely its clock: ``WeekSchedule/changedTeams(from:)``) or
 /// one of its players' live points moved (ADR 029), or
 /// the players index or anything in the database changed under us (then everyone); or when
 /// one of their timers is due.
@@ -60,7 +61,11 @@ struct StepScope {
             let aged = (stored[week] ?? nil).map { GameStatusMerger.age($0, now: now).schedule }
             schedules[week] = .some(aged)
             if let previous = cache.steppedSchedules[week] {
-                if previous != aged { changedTeams[week] = aged?.changedTeams(from: previous ?? nil) ?? [] }
+                if previous != aged {
+                    let teams = aged?.changedTeams(from: previous ?? nil) ?? []
+                    // Only clocks moved (``WeekSchedule/changedTeams(from:)``): no league did.
+                    if !(teams.isEmpty && aged != nil && previous != nil) { changedTeams[week] = teams }
+                }
             } else {
                 wholeWeek.insert(week)
             }

@@ -34,6 +34,7 @@ enum StatusPageHTML {
         }
         var budget = [HTML.text("p", Copy.budgetLine(used: report.callsLastMinute, limit: report.callBudget), class: "budget")]
         if let livePoints = report.livePoints { budget.append(HTML.text("p", Messages.LivePoints.statusLine(livePoints), class: "budget")) }
+        if let gameStatuses = report.gameStatuses { budget.append(HTML.text("p", Messages.GameStatuses.statusLine(gameStatuses), class: "budget")) }
         budget += report.backoff.sorted { $0.key < $1.key }.map { HTML.text("p", Copy.backoff($0.key, until: $0.value), class: "warn") }
         let activities = model.activities.isEmpty
             ? HTML.text("p", Copy.noActivities, class: "empty")

@@ -2,12 +2,13 @@ import Foundation
 import Logging
 import SidelineCore
 
-/// Asks `primary` (Sleeper's scores feed) and, when it fails, `fallback` (ESPN).
+/// Sleeper's scores feed (`primary`) and ESPN (`fallback`), each asked as the planner chose
+/// (ADR 030): the scores feed first, ESPN in the same call when it fails; or ESPN alone while
+/// the scores feed rests, so a resting primary never holds the fallback back.
 ///
 /// "Fails" includes an answer with no games for a regular or post-season week: every such
 /// week has games, so an empty array there means the undocumented feed broke. When the
-/// fallback also has nothing, the primary's empty answer stands (and when the fallback
-/// throws after an empty primary, the empty answer is returned rather than an error).
+/// fallback also has nothing, or fails, the primary's empty answer stands.
 public struct FallbackGameStatusSource: GameStatusSource {
     let primary: any GameStatusSource
     let fallback: any GameStatusSource
@@ -19,35 +20,34 @@ public struct FallbackGameStatusSource: GameStatusSource {
         self.logger = logger
     }
 
+    /// The primary's answer, else the fallback's (a convenience: the scheduler observes).
     public func schedule(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> WeekSchedule {
-        try await observe(season: season, seasonType: seasonType, week: week).schedule
+        let observation = await observe(season: season, seasonType: seasonType, week: week, from: .scores)
+        if let schedule = observation.schedule { return schedule }
+        // Neither answered: the primary's failure is the one to report.
+        throw observation.failures[.scores] ?? observation.failures[.espn] ?? .malformed(url: "game statuses", reason: "no source answered")
     }
 
-    /// A push-back from the primary (429, 403, 5xx) is not swallowed by the fallback's
-    /// answer: it comes back as the observation's `refusal`, or is thrown when the fallback
-    /// fails too, so the caller rests the primary's host as it said.
-    public func observe(season: String, seasonType: SeasonType, week: Int) async throws(SleeperError) -> GameStatusObservation {
+    /// A push-back from either source is not swallowed by the other's answer: it comes back
+    /// in the observation's `failures`, so the caller rests that host as it said.
+    public func observe(season: String, seasonType: SeasonType, week: Int, from source: StatusSource) async -> GameStatusObservation {
+        guard source == .scores else { return await fallback.observe(season: season, seasonType: seasonType, week: week, from: .espn) }
         let primaryResult: WeekSchedule
         do {
             primaryResult = try await primary.schedule(season: season, seasonType: seasonType, week: week)
         } catch {
             logger.warning("game statuses: primary source failed (\(error)); using the fallback")
-            let refusal = error.isBackoff ? error : nil
-            do {
-                return GameStatusObservation(schedule: try await fallback.schedule(season: season, seasonType: seasonType, week: week), refusal: refusal)
-            } catch let fallbackError {
-                // The primary's push-back is the one with a rest to honour.
-                throw refusal ?? fallbackError
-            }
+            let fallen = await fallback.observe(season: season, seasonType: seasonType, week: week, from: .espn)
+            return GameStatusObservation(schedule: fallen.schedule, answeredBy: fallen.answeredBy, asked: [.scores, .espn],
+                                         failures: fallen.failures.merging([.scores: error]) { $1 })
         }
-        guard primaryResult.games.isEmpty, seasonType.hasFantasyGames else { return GameStatusObservation(schedule: primaryResult, refusal: nil) }
+        guard primaryResult.games.isEmpty, seasonType.hasFantasyGames else { return .answer(primaryResult, from: .scores) }
         logger.warning("game statuses: primary source returned no games for \(season) \(seasonType.rawValue) week \(week); asking the fallback")
-        do {
-            let fallbackResult = try await fallback.schedule(season: season, seasonType: seasonType, week: week)
-            return GameStatusObservation(schedule: fallbackResult.games.isEmpty ? primaryResult : fallbackResult, refusal: nil)
-        } catch {
-            logger.warning("game statuses: fallback failed too (\(error)); keeping the empty schedule")
-            return GameStatusObservation(schedule: primaryResult, refusal: nil)
+        let fallen = await fallback.observe(season: season, seasonType: seasonType, week: week, from: .espn)
+        if let failure = fallen.failures[.espn] { logger.warning("game statuses: fallback failed too (\(failure)); keeping the empty schedule") }
+        guard let schedule = fallen.schedule, !schedule.games.isEmpty else {
+            return GameStatusObservation(schedule: primaryResult, answeredBy: .scores, asked: [.scores, .espn], failures: fallen.failures)
         }
+        return GameStatusObservation(schedule: schedule, answeredBy: .espn, asked: [.scores, .espn])
     }
 }

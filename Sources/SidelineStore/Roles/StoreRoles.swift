@@ -23,7 +23,7 @@ public protocol CallLogStore: Sendable {
     func recordPushBack(at now: Date) throws(StoreError) -> BudgetPressure
 }
 
-/// The NFL state, the week's games and the HTTP response cache.
+/// The NFL state, the week's games, where they came from, and the HTTP response cache.
 public protocol FeedStore: Sendable {
     func nflState() throws(StoreError) -> (state: NFLState, fetchedAt: Date)?
     func saveNFLState(_ state: NFLState, fetchedAt: Date) throws(StoreError)
@@ -31,6 +31,9 @@ public protocol FeedStore: Sendable {
     func saveSchedule(_ schedule: WeekSchedule, for week: WeekKey, fetchedAt: Date) throws(StoreError)
     func cachedResponse(url: String) throws(StoreError) -> (etag: String, body: Data)?
     func saveCachedResponse(url: String, etag: String, body: Data) throws(StoreError)
+    /// Which source game statuses came from last, and why (ADR 030).
+    func gameStatusSource() throws(StoreError) -> GameStatusSourceState
+    func saveGameStatusSource(_ state: GameStatusSourceState) throws(StoreError)
 }
 
 /// Each league's latest matchups snapshot per week, its ETag and its usability mark.
