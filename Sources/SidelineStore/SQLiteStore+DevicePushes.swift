@@ -49,7 +49,7 @@ extension SQLiteStore {
                 PendingDevicePush(
                     eventID: row["event_id"], deviceID: row["device_id"], activityID: row["activity_id"],
                     kind: LifecycleEventKind(rawValue: row["kind"]) ?? .update, reason: LifecycleReason(rawValue: row["reason"]) ?? .points,
-                    at: Date(seconds: row["at"]), body: try Self.devicePayload(row, sink: sink), attempts: row["attempts"],
+                    at: Date(seconds: row["at"]), body: Self.devicePayload(row, sink: sink), attempts: row["attempts"],
                     notBefore: Date(seconds: row["not_before"]), wasSending: (row["status"] as String) == "sending",
                     updatedAt: Date(seconds: row["updated_at"])
                 )
@@ -57,12 +57,12 @@ extension SQLiteStore {
         }
     }
 
-    /// A push's stored payload. APNs pushes of events committed before `device_push_body`
-    /// existed (a database upgraded with pushes still owed) are built from the outbox payload.
-    static func devicePayload(_ row: Row, sink: String) throws -> DevicePayload {
-        if let stored: Data = row["body"] { return try DevicePayload(sink: sink, storageBytes: stored) }
-        let envelope = try EventEnvelope.decode(Data((row["payload"] as String).utf8))
-        return .apns(try envelope.devicePushBody())
+    /// A push's stored payload, opaque: its target's coding reads it. A push of an event
+    /// committed before `device_push_body` existed (a database upgraded with pushes still
+    /// owed) carries the event's JSON instead, for the coding to build its body from.
+    static func devicePayload(_ row: Row, sink: String) -> DevicePayload {
+        if let stored: Data = row["body"] { return DevicePayload(sink: sink, bytes: stored) }
+        return DevicePayload(sink: sink, bytes: Data(), legacyEvent: Data((row["payload"] as String).utf8))
     }
 
     /// Claims a push-to-start for this caller and marks it on the wire, committed before the

@@ -48,7 +48,7 @@ extension Wiring {
             return try apnsSink(settings)
         case "homeassistant":
             guard let settings = configuration.homeAssistant, let client = homeAssistantClient() else { return nil }
-            return HomeAssistantSink(client: client, dailyPushes: settings.dailyPushes, token: settings.token.value,
+            return HomeAssistantSink(client: client, dailyPushes: settings.dailyPushes, dismissalDelay: configuration.dismissalDelay, token: settings.token.value,
                                      notes: StoredHomeAssistantNotes(store: store), logger: Logger(label: "sideline.homeassistant"))
         case "ntfy":
             guard let topic = configuration.ntfyTopic else { return nil }

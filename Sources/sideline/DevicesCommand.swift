@@ -55,7 +55,6 @@ struct DevicesCommand: AsyncParsableCommand {
                     try await addHomeAssistant(homeAssistant, wiring: wiring)
                     return
                 }
-                if !configuration.sinks.contains(DevicePush.sinkName) { printError(Messages.Devices.sinkNotEnabled(DevicePush.sinkName)) }
                 let service = DeviceService(store: wiring.store)
                 let addition: DeviceAddition
                 do {
@@ -69,6 +68,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 case .existing: print(Messages.Devices.alreadyAdded(device.id, user: user))
                 }
                 try sayShared(addition, service)
+                if !configuration.sinks.contains(APNsSink.sinkName) { printError(Messages.Devices.sinkNotEnabled(APNsSink.sinkName)) }
             }
         }
 

@@ -22,7 +22,7 @@ struct APNsSinkTests {
 
     func request(_ kind: LifecycleEventKind, _ reason: LifecycleReason = .points, delay: TimeInterval = 0) throws -> (APNsRequest, [String: Any]) {
         let event = envelope(kind, reason)
-        let push = DevicePush(eventID: 3, deviceID: "dev-00000001", activityID: event.activity, kind: kind, body: .apns(try event.devicePushBody()),
+        let push = DevicePush(eventID: 3, deviceID: "dev-00000001", activityID: event.activity, kind: kind, body: DevicePayload(sink: APNsSink.sinkName, bytes: try event.devicePushBody().storageBytes),
                               token: "ab" + String(repeating: "cd", count: 40), environment: .sandbox,
                               timestamp: Int(Self.at.timeIntervalSince1970), id: DevicePush.stableID(eventID: 3, deviceID: "dev-00000001"))
         let request = try APNsSink.request(for: push, dismissalDelay: delay)

@@ -10,7 +10,8 @@ struct DeliveryMachinePrepareTests {
     static let now = Date(timeIntervalSince1970: 1_795_370_000)
     static let pushToStart = "aa" + String(repeating: "01", count: 40)
     static let activityToken = "cc" + String(repeating: "03", count: 40)
-    static let body = DevicePayload.apns(DevicePushBody.sample)
+    /// The machine never looks inside a push: any bytes do.
+    static let body = DevicePayload(sink: "apns", bytes: Data([0]))
 
     static func row(_ kind: LifecycleEventKind, id: Int64 = 1, at: Date = now, notBefore: Date = .distantPast, sending: Bool = false, claimedAt: Date = .distantPast) -> PendingDevicePush {
         PendingDevicePush(eventID: id, deviceID: "dev-1", activityID: "1-2026w12-1", kind: kind, at: at, body: body,
@@ -101,12 +102,4 @@ struct DeliveryMachinePrepareTests {
             #expect(apns.prepare(Self.row(.end), later: [], device: failed, now: Self.now) == .skip(reason: Messages.Pushes.neverStarted))
         }
     }
-}
-
-extension DevicePushBody {
-    static let sample: DevicePushBody = {
-        // The smallest valid parts: the machine never looks inside a body.
-        let stored = Data([1, 1, 1, 5] + [UInt8](repeating: 0, count: 8) + [2, 0, 0, 0] + Array("50".utf8) + [2, 0, 0, 0] + Array("{}".utf8))
-        return try! DevicePushBody(storageBytes: stored)
-    }()
 }

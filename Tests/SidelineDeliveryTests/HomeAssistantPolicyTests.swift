@@ -9,7 +9,7 @@ import SidelineCore
 struct HomeAssistantPolicyTests {
     static let now = Date(timeIntervalSince1970: 1_795_370_000)
     static let service = "mobile_app_alex_iphone"
-    static let body = DevicePayload.homeAssistant(body: Data(#"{"message":"x"}"#.utf8), important: false)
+    static let body = DevicePayload(sink: "homeassistant", bytes: Data([0]) + Data(#"{"message":"x"}"#.utf8))
     static let target = DeviceFacts(environment: .production, pushToStartToken: nil, notifyService: service)
     let machine = DeliveryMachine(policy: .homeAssistant(dailyPushes: 300))
 
@@ -65,11 +65,18 @@ struct HomeAssistantPolicyTests {
 
     @Test("Starts, resumed games and loud pushes may use the reserve; routine updates may not")
     func importance() {
-        #expect(DeliveryMachine.isImportant(Self.row(.start)))
-        #expect(DeliveryMachine.isImportant(Self.row(.update, .resumed)))
-        #expect(!DeliveryMachine.isImportant(Self.row(.update)))
+        #expect(DeliveryMachine.isImportant(Self.row(.start), coding: FlagCoding()))
+        #expect(DeliveryMachine.isImportant(Self.row(.update, .resumed), coding: FlagCoding()))
+        #expect(!DeliveryMachine.isImportant(Self.row(.update), coding: FlagCoding()))
         let loud = PendingDevicePush(eventID: 1, deviceID: "d", activityID: "a", kind: .update, at: Self.now,
-                                     body: .homeAssistant(body: Data(), important: true), attempts: 0, notBefore: .distantPast, wasSending: false)
-        #expect(DeliveryMachine.isImportant(loud))
+                                     body: DevicePayload(sink: "homeassistant", bytes: Data([1])), attempts: 0, notBefore: .distantPast, wasSending: false)
+        #expect(DeliveryMachine.isImportant(loud, coding: FlagCoding()))
     }
+}
+
+/// A coding whose pushes' first byte says whether they matter (as Home Assistant's do).
+struct FlagCoding: DevicePushCoding {
+    let sink = "homeassistant"
+    func encode(_ envelope: EventEnvelope, event: LifecycleEvent, at now: Date) throws -> DevicePayload { DevicePayload(sink: sink, bytes: Data([0])) }
+    func isImportant(_ payload: DevicePayload) -> Bool { payload.bytes.first == 1 }
 }

@@ -30,16 +30,24 @@ struct DeviceSessionTests {
 
     static let scripted: [TokenReportingEvent] = [.activityAppeared(activity: game), .activityTokenChanged(activity: game, token: token)]
 
-    /// Lets the running loop take its scripted events (bounded: no real time is waited on).
-    func settle(until done: () async -> Bool) async {
-        for _ in 0..<10_000 where !(await done()) { await Task.yield() }
+    /// Runs the session in a task of its own, and returns once it has handled `count` of
+    /// its wake-up and events (it says so after each): no clock, no polling.
+    func running(_ session: DeviceSession, handled count: Int) async -> Task<Bool, Never> {
+        let (handled, signal) = AsyncStream.makeStream(of: Void.self)
+        let task = Task { await session.run { _ in signal.yield() } }
+        var seen = 0
+        for await _ in handled {
+            seen += 1
+            if seen == count { break }
+        }
+        return task
     }
 
     @Test("A second run while the first forwards returns at once: each token is reported once, by one reporter")
     func secondRunIsANoOp() async throws {
         let (session, before) = try await pairedSession(events: Self.scripted)
-        let first = Task { await session.run() }
-        await settle { await api.calls.count > before }
+        // The wake-up and both events handled: the first run is forwarding.
+        let first = await running(session, handled: 3)
         let reporter = await session.prepare()
         #expect(await session.run() == false, "a second run must not start a second loop")
         #expect(await session.prepare() === reporter, "one reporter owns the storage")
@@ -61,14 +69,12 @@ struct DeviceSessionTests {
     @Test("After the first run ends (the task was cancelled), a new run forwards again without repeating what was sent")
     func runAgainAfterCancel() async throws {
         let (session, before) = try await pairedSession(events: Self.scripted)
-        let first = Task { await session.run() }
-        await settle { await api.calls.count > before }
+        let first = await running(session, handled: 3)
         first.cancel()
         _ = await first.value
         #expect(session.isRunning == false)
-        let second = Task { await session.run() }
-        await settle { session.isRunning }
-        for _ in 0..<200 { await Task.yield() }
+        // The new run's stream replays the scripted events: handled, and nothing sent again.
+        let second = await running(session, handled: 3)
         second.cancel()
         #expect(await second.value == true)
         #expect(Array(await api.calls.dropFirst(before)) == [.reportActivityToken(activity: Self.game, token: Self.token)])

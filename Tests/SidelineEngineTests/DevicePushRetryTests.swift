@@ -5,6 +5,7 @@ import Testing
 @testable import SidelineDelivery
 @testable import SidelineEngine
 import SidelineFakeSleeper
+import SidelineSinks
 import SidelineStore
 import SidelineTestSupport
 
@@ -77,7 +78,7 @@ struct DevicePushRetryTests {
         try await withSetUp { harness, _ in
             let scheduler = try harness.scheduler()
             // Commit the start without delivering it.
-            try await harness.run(scheduler, from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: DevicePush.sinkName, addressing: .perDevice(.apns))])
+            try await harness.run(scheduler, from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: APNsSink.sinkName, addressing: .perDevice(.apns), coding: APNsPushCoding())])
             let sqlite = try SQLiteStore(path: harness.configuration.databasePath)
             let sender = RecordingDeviceSender()
             let failing = FailingDeliveryStore(sqlite, failing: .markSending)

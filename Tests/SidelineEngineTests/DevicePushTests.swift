@@ -6,11 +6,13 @@ import Testing
 import SidelineFakeSleeper
 import SidelineStore
 @testable import SidelineDelivery
+import SidelineSinks
 import SidelineTestSupport
 
 /// A device sink that records every push and answers from a script (default: accepted).
 final class RecordingDeviceSender: DevicePushSender, Sendable {
-    let name = DevicePush.sinkName
+    let name = APNsSink.sinkName
+    let coding: any DevicePushCoding = APNsPushCoding()
     var addressing: PushAddressing { .perDevice(.apns) }
     private let state = Mutex<(pushes: [DevicePush], answers: [String: [DeliveryAnswer]])>(([], [:]))
 
@@ -76,7 +78,7 @@ struct DevicePushTests {
             #expect(timestamps == timestamps.sorted() && Set(timestamps).count == timestamps.count, "strictly increasing")
             #expect(sender.pushes.filter { $0.kind == .start }.count == 2, "never a second start")
             // Every update carries its push decision (priority 5 or 10).
-            #expect(updates.allSatisfy { [5, 10].contains($0.body.apns?.priority ?? 0) })
+            #expect(updates.allSatisfy { [5, 10].contains((try? APNsPushCoding().body($0.body))?.priority ?? 0) })
         }
     }
 
@@ -86,7 +88,7 @@ struct DevicePushTests {
             let store = try SQLiteStore(path: harness.configuration.databasePath)
             // Commit events without delivering them (no device sender yet): as if the process
             // died right after the commit.
-            try await harness.run(try harness.scheduler(), from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: DevicePush.sinkName, addressing: .perDevice(.apns))])
+            try await harness.run(try harness.scheduler(), from: "2026-11-22T14:20:00Z", to: "2026-11-22T14:35:00Z", sinks: [RecordingSink(name: APNsSink.sinkName, addressing: .perDevice(.apns), coding: APNsPushCoding())])
             let start = try #require(try store.outbox().first { $0.kind == .start })
             #expect(try store.devicePushes(eventID: start.id).count == 2)
             // The phone's start was on the wire when the process died.

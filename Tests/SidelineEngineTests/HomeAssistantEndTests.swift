@@ -32,7 +32,7 @@ struct HomeAssistantEndTests {
         logger.logLevel = .critical
         let store = try SQLiteStore(path: harness.configuration.databasePath)
         return HomeAssistantSink(client: HomeAssistantClient(baseURL: base, token: Self.token, transport: transport, poster: transport),
-                                 dailyPushes: 300, token: Self.token, notes: HomeAssistantSundayTests.Notes(store: store), logger: logger)
+                                 dailyPushes: 300, dismissalDelay: harness.configuration.dismissalDelay, token: Self.token, notes: HomeAssistantSundayTests.Notes(store: store), logger: logger)
     }
 
     /// One pass a minute from `start` through `end`, each as a new process (new scheduler,

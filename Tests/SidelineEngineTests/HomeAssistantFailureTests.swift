@@ -50,7 +50,7 @@ struct HomeAssistantFailureTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         return HomeAssistantSink(client: HomeAssistantClient(baseURL: base, token: token, transport: transport, poster: transport),
-                                 dailyPushes: 300, token: token, notes: HomeAssistantSundayTests.Notes(store: store), logger: logger)
+                                 dailyPushes: 300, dismissalDelay: 0, token: token, notes: HomeAssistantSundayTests.Notes(store: store), logger: logger)
     }
 
     @Test("A 401 is said once and holds every push until the token changes; then the newest state goes")

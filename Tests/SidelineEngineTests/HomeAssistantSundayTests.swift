@@ -61,7 +61,7 @@ struct HomeAssistantSundayTests {
                 let client = HomeAssistantClient(baseURL: base, token: Self.token, transport: transport, poster: transport)
                 var logger = Logger(label: "test")
                 logger.logLevel = .critical
-                let sink = HomeAssistantSink(client: client, dailyPushes: limit, token: Self.token, notes: Notes(store: store), logger: logger)
+                let sink = HomeAssistantSink(client: client, dailyPushes: limit, dismissalDelay: harness.configuration.dismissalDelay, token: Self.token, notes: Notes(store: store), logger: logger)
                 let scheduler = try harness.scheduler()
                 try await harness.run(scheduler, from: "2026-11-22T14:20:00Z", to: "2026-11-24T05:00:00Z", sinks: [sink])
                 return (fake, store)

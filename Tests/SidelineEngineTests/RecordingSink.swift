@@ -9,11 +9,14 @@ final class RecordingSink: PushSink, Sendable {
     let name: String
     /// A device target's pushes are committed but, the sink not being a device sender, never sent.
     let addressing: PushAddressing
+    /// What a device target's pushes are encoded with at commit.
+    let deviceCoding: (any DevicePushCoding)?
     private let state = Mutex<(events: [EventEnvelope], payloads: [Data], failing: Bool)>(([], [], false))
 
-    init(name: String = "stdout", addressing: PushAddressing = .wholeEvent) {
+    init(name: String = "stdout", addressing: PushAddressing = .wholeEvent, coding: (any DevicePushCoding)? = nil) {
         self.name = name
         self.addressing = addressing
+        deviceCoding = coding
     }
 
     var events: [EventEnvelope] { state.withLock { $0.events } }

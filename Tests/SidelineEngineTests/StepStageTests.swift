@@ -3,6 +3,7 @@ import Testing
 @testable import SidelineCore
 @testable import SidelineEngine
 import SidelineDelivery
+import SidelineSinks
 import SidelineStore
 
 /// The step stage's pure core, from values alone: no SQLite, no HTTP, no clock.
@@ -54,7 +55,7 @@ struct StepStageTests {
     @Test("A starter's game in progress on a snapshot taken after the lock starts an activity: row, event and outbox draft together")
     func startsOnALockedSnapshot() throws {
         let now = Self.kickoff.addingTimeInterval(120)
-        var stepper = try Self.stepper(at: now, deviceSinks: DeviceSinks(apns: true))
+        var stepper = try Self.stepper(at: now, deviceSinks: DeviceSinks(codings: [APNsPushCoding()]))
         var batch = LifecycleStepper.Batch()
         stepper.step(Self.item(Self.registration(3, league: Self.league, roster: 1), fetchedAt: Self.kickoff.addingTimeInterval(90)), into: &batch)
 

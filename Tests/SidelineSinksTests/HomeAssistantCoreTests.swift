@@ -38,7 +38,7 @@ struct HomeAssistantCoreTests {
         let client = HomeAssistantClient(baseURL: env.base, token: env.token, transport: transport, poster: transport)
         var logger = Logger(label: "ha-core")
         logger.logLevel = .critical
-        let sink = HomeAssistantSink(client: client, dailyPushes: 300, token: env.token, notes: Notes(), logger: logger)
+        let sink = HomeAssistantSink(client: client, dailyPushes: 300, dismissalDelay: 0, token: env.token, notes: Notes(), logger: logger)
         #expect(try await client.notifyServices().contains(env.service))
 
         let pushes: [(LifecycleEventKind, HomeAssistantNotification)] = [
@@ -49,7 +49,7 @@ struct HomeAssistantCoreTests {
         ]
         for (index, (kind, notification)) in pushes.enumerated() {
             let push = DevicePush(eventID: Int64(index + 1), deviceID: "ha", activityID: "1-2026w12-1", kind: kind,
-                                  body: .homeAssistant(body: try notification.encoded(), important: true), token: env.service,
+                                  body: DevicePayload(sink: HomeAssistantSink.sinkName, bytes: Data([1]) + (try notification.encoded())), token: env.service,
                                   environment: .production, timestamp: 0, id: UUID())
             #expect(await sink.push(push) == .accepted(receipt: nil), "push \(index)")
         }

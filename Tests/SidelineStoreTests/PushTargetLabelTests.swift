@@ -18,8 +18,9 @@ struct PushTargetLabelTests {
         let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
         let phone = try store.addDevice(sleeperUserID: user.userID, name: "iPhone", environment: .production, pushToStartToken: "aa01", at: t0)
         let target = try store.addHomeAssistantTarget(sleeperUserID: user.userID, name: "Alex's iPhone (HA)", service: "mobile_app_alex_iphone", at: t0)
-        let apns = DevicePayload.apns(try DevicePushBody(storageBytes: Data([1, 1, 1, 5] + [UInt8](repeating: 0, count: 8) + [2, 0, 0, 0] + Array("50".utf8) + [2, 0, 0, 0] + Array("{}".utf8))))
-        let homeAssistant = DevicePayload.homeAssistant(body: Data(#"{"message":"x"}"#.utf8), important: true)
+        // The store keeps pushes opaque: any bytes, under their target's name.
+        let apns = DevicePayload(sink: "apns", bytes: Data([1]))
+        let homeAssistant = DevicePayload(sink: "homeassistant", bytes: Data(#"{"message":"x"}"#.utf8))
         let start = OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-1", kind: .start, reason: .kickoff, at: t0,
                                 payload: Data("{}".utf8), devicePayloads: [apns, homeAssistant])
         let routes = [PushRoute(sink: "apns", addressing: .perDevice(.apns)), PushRoute(sink: "homeassistant", addressing: .perDevice(.homeAssistant))]

@@ -23,6 +23,7 @@ struct StartClaimRaceTests {
     /// the way (an HTTP request would), so the other loop runs meanwhile.
     final class CountingSender: DevicePushSender, Sendable {
         let name: String
+        let coding: any DevicePushCoding = OpaqueCoding()
         let sent = Mutex<[String: Int]>([:])
 
         init(name: String) { self.name = name }
@@ -67,7 +68,7 @@ struct StartClaimRaceTests {
         for index in 0..<devices {
             _ = try store.addDevice(sleeperUserID: user.userID, name: "phone \(index)", environment: .production, pushToStartToken: String(format: "aa%014x", index), at: t0)
         }
-        let body = DevicePayload.apns(try DevicePushBody(storageBytes: Data([1, 1, 1, 5] + [UInt8](repeating: 0, count: 8) + [2, 0, 0, 0] + Array("50".utf8) + [2, 0, 0, 0] + Array("{}".utf8))))
+        let body = DevicePayload(sink: "apns", bytes: Data([1]))
         let drafts = (0..<activities).map { index in
             OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-\(index)", kind: .start, reason: .kickoff, at: t0,
                         payload: Data("{}".utf8), devicePayloads: [body])
@@ -75,4 +76,11 @@ struct StartClaimRaceTests {
         try store.commitPass(rows: [:], events: drafts, sinks: [.live: [PushRoute(sink: body.sink, addressing: .perDevice(.apns))]], at: t0)
         return (devices * activities, body.sink)
     }
+}
+
+/// A coding for pushes the test never looks inside.
+struct OpaqueCoding: DevicePushCoding {
+    let sink = "apns"
+    func encode(_ envelope: EventEnvelope, event: LifecycleEvent, at now: Date) throws -> DevicePayload { DevicePayload(sink: sink, bytes: Data([1])) }
+    func isImportant(_ payload: DevicePayload) -> Bool { false }
 }

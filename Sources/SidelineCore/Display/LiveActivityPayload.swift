@@ -70,7 +70,7 @@ public struct LiveActivityPayload: Encodable, Sendable, Hashable {
         return bytes
     }
 
-    static func unixSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+    package static func unixSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 }
 
 /// An APNs payload that cannot be written as JSON (a NaN or infinite number in it).

@@ -86,13 +86,8 @@ public struct DeliveryMachine: Sendable {
 
     /// Whether a push spends the reserve of a daily allowance: a start, a resumed game, and
     /// what the push policy made loud (a lead change, a final).
-    public static func isImportant(_ row: PendingDevicePush) -> Bool {
-        if row.kind == .start || row.reason == .resumed { return true }
-        switch row.body {
-        case .apns(let body): return body.priority >= 10
-        case .homeAssistant(_, let important): return important
-        case .homeAssistantEnd: return true
-        }
+    public static func isImportant(_ row: PendingDevicePush, coding: any DevicePushCoding) -> Bool {
+        row.kind == .start || row.reason == .resumed || coding.isImportant(row.body)
     }
 
     /// Whether a whole-event delivery may be tried now (it waits out its backoff).

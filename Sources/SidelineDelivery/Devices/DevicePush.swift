@@ -1,16 +1,14 @@
 import Foundation
 import SidelineCore
 
-/// One event on its way to one device: what an APNs sink needs to build the request.
+/// One event on its way to one device: what a per-device sink needs to send it.
 public struct DevicePush: Sendable {
-    /// The sink name device pushes are counted under (`sinks.enabled`, `status`).
-    public static let sinkName = "apns"
-
     public let eventID: Int64
     public let deviceID: String
     public let activityID: String
     public let kind: LifecycleEventKind
-    /// The push, encoded when the event was committed.
+    /// The push (the step of it due now), encoded when the event was committed by the
+    /// sink's own coding.
     public let body: DevicePayload
     /// The push-to-start token for a start; the activity's own token otherwise.
     public let token: String
@@ -57,6 +55,8 @@ public struct DevicePush: Sendable {
 /// registration's user's devices of that sink's kind when they are committed; each device
 /// push is its own delivery.
 public protocol DevicePushSender: PushSink {
+    /// How this target's pushes are encoded at commit and stepped at delivery.
+    var coding: any DevicePushCoding { get }
     /// Sends one push and says what came of it; never throws: every failure is an answer.
     func push(_ push: DevicePush) async -> DeliveryAnswer
     /// Called once before each delivery run. Returns why nothing should be sent this run
@@ -70,6 +70,8 @@ extension DevicePushSender {
     public var policy: DeliveryPolicy { .apns }
 
     public func beforeRun(store: any DeliveryStore, at now: Date) async -> String? { nil }
+
+    public var deviceCoding: (any DevicePushCoding)? { coding }
 
     /// Device sinks are never handed whole events; the per-device loop calls ``push(_:)``.
     public func deliver(_ event: EventEnvelope, payload: Data) async throws(DeliveryError) {

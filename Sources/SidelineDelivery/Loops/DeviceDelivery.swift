@@ -69,7 +69,7 @@ public struct DeviceDelivery: Sendable {
                 var batch: [Ready] = []
                 for key in order where batch.count < Self.concurrency {
                     guard var rows = lanes[key] else { continue }
-                    if let ready = try nextReady(in: &rows, lane: key, machine: machine, now: now, horizon: horizon, report: &report) { batch.append(ready) }
+                    if let ready = try nextReady(in: &rows, lane: key, machine: machine, coding: sender.coding, now: now, horizon: horizon, report: &report) { batch.append(ready) }
                     lanes[key] = rows
                 }
                 if batch.isEmpty { break }
@@ -106,7 +106,7 @@ public struct DeviceDelivery: Sendable {
     /// its timestamp taken and (for a start) `sending` claimed. A lane that waits, or whose
     /// start another loop claimed, is emptied for this run. Throws only when the store fails
     /// before a send.
-    func nextReady(in rows: inout ArraySlice<PendingDevicePush>, lane: String, machine: DeliveryMachine, now: Date, horizon: Date, report: inout DeliveryReport) throws -> Ready? {
+    func nextReady(in rows: inout ArraySlice<PendingDevicePush>, lane: String, machine: DeliveryMachine, coding: any DevicePushCoding, now: Date, horizon: Date, report: inout DeliveryReport) throws -> Ready? {
         while let head = rows.first {
             let facts: DeviceFacts?
             do { facts = try store.deviceFacts(deviceID: head.deviceID, activityID: head.activityID, at: now) } catch {
@@ -129,13 +129,13 @@ public struct DeviceDelivery: Sendable {
                 guard let facts else { return nil }
                 // A late start shows the newest queued state, and carries that state's instant.
                 let newest = carrying > 0 ? rows[rows.startIndex + carrying] : head
-                let step = (carrying > 0 ? head.body.carrying(newest.body) : head.body).step(kind: head.kind, at: now)
+                let step = coding.step(carrying > 0 ? coding.carrying(head.body, newer: newest.body) : head.body, kind: head.kind, at: now)
                 do {
                     // A daily allowance (Home Assistant): the push is counted before it goes,
                     // in the transaction that checks it; paced or spent, the lane waits.
                     let admitted = machine.policy.allowance != nil && step.counted
                     if let allowance = machine.policy.allowance, step.counted {
-                        let decision = try store.admitPush(target: token, allowance: allowance, important: DeliveryMachine.isImportant(head), horizon: horizon, at: now)
+                        let decision = try store.admitPush(target: token, allowance: allowance, important: DeliveryMachine.isImportant(head, coding: coding), horizon: horizon, at: now)
                         guard decision == .send else {
                             logger.debug("push of event \(head.eventID) to \(head.deviceID) waits for its allowance: \(decision)")
                             rows = []

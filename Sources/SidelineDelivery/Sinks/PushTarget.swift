@@ -21,24 +21,38 @@ public protocol PushTarget: Sendable {
     var addressing: PushAddressing { get }
     /// What the target promises and how it retries (``DeliveryPolicy/atLeastOnce`` unless it says).
     var policy: DeliveryPolicy { get }
+    /// A per-device target's push encoding (``DevicePushCoding``); `nil` for whole events.
+    var deviceCoding: (any DevicePushCoding)? { get }
 }
 
 extension PushTarget {
     public var label: String { name }
     public var addressing: PushAddressing { .wholeEvent }
     public var policy: DeliveryPolicy { .atLeastOnce }
-    /// What the store needs to file this target's events.
-    public var route: PushRoute { PushRoute(sink: name, addressing: addressing) }
+    public var deviceCoding: (any DevicePushCoding)? { nil }
+    /// What the commit needs to encode and file this target's events.
+    public var route: PushRoute { PushRoute(sink: name, addressing: addressing, coding: deviceCoding) }
 }
 
-/// A target as the store files its events at commit: its name and its addressing, nothing
-/// more (the store keeps every push as opaque rows under the name).
+/// A target as the commit files its events: its name, its addressing and, for a per-device
+/// target, the coding its pushes are encoded with. The store keeps every push as opaque rows
+/// under the name.
 public struct PushRoute: Sendable, Hashable {
     public let sink: String
     public let addressing: PushAddressing
+    /// Encodes the target's device pushes at commit (per-device targets only).
+    public let coding: (any DevicePushCoding)?
 
-    public init(sink: String, addressing: PushAddressing = .wholeEvent) {
+    public init(sink: String, addressing: PushAddressing = .wholeEvent, coding: (any DevicePushCoding)? = nil) {
         self.sink = sink
         self.addressing = addressing
+        self.coding = coding
+    }
+
+    // A route is its name and addressing; its coding is how, not which.
+    public static func == (a: PushRoute, b: PushRoute) -> Bool { a.sink == b.sink && a.addressing == b.addressing }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sink)
+        hasher.combine(addressing)
     }
 }

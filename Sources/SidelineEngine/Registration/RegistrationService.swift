@@ -88,7 +88,7 @@ public struct RegistrationService: Sendable {
                     let envelope = EventEnvelope(event, registration: registration, mode: key.mode, display: context, previous: state.activity?.lastView)
                     envelopes.append(envelope)
                     drafts.append(try OutboxDraft(envelope, event: event, registrationID: id, mode: key.mode, at: now,
-                                                  deviceSinks: DeviceSinks(mode: key.mode, sinks: sinks[key.mode] ?? [], dismissalDelay: 0)))  // a removal's end leaves at once
+                                                  deviceSinks: DeviceSinks(mode: key.mode, sinks: sinks[key.mode] ?? [])))  // a removal's end leaves at once (each coding knows)
                 }
             }
             try store.removeRegistration(id: id, states: states, events: drafts, sinks: sinks, at: now)

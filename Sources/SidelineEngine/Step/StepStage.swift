@@ -79,7 +79,7 @@ struct StepStage {
         var snapshots = inHand
         var loaded: Set<SchedulerCache.LeagueWeek> = []
         var stepper = LifecycleStepper(now: pass.now, mode: pass.mode, configuration: configuration,
-                                       deviceSinks: DeviceSinks(mode: pass.mode, sinks: pass.sinks, dismissalDelay: configuration.dismissalDelay),
+                                       deviceSinks: DeviceSinks(mode: pass.mode, sinks: pass.sinks),
                                        players: pass.players?.index, livePoints: pass.livePoints)
         var batch = LifecycleStepper.Batch()
         var next = 0

@@ -30,16 +30,20 @@ public protocol HomeAssistantNotes: Sendable {
 /// a 3xx (HA behind a redirect) likewise until `homeassistant.url` changes, with the address
 /// to configure; 5xx, 429 and no answer are retried with backoff, the newest state only.
 public final class HomeAssistantSink: DevicePushSender {
-    public let name = DevicePayload.homeAssistantSink
+    /// The name its pushes are stored under and `sinks.enabled` lists.
+    public static let sinkName = "homeassistant"
+    public let name = HomeAssistantSink.sinkName
     public let policy: DeliveryPolicy
+    public let coding: any DevicePushCoding
     let client: HomeAssistantClient
     let notes: any HomeAssistantNotes
     let tokenHash: String
     let logger: Logger
     static let serviceCheckInterval: TimeInterval = 10 * 60
 
-    public init(client: HomeAssistantClient, dailyPushes: Int, token: String, notes: any HomeAssistantNotes, logger: Logger) {
+    public init(client: HomeAssistantClient, dailyPushes: Int, dismissalDelay: TimeInterval, token: String, notes: any HomeAssistantNotes, logger: Logger) {
         self.client = client
+        coding = HomeAssistantPushCoding(dismissalDelay: dismissalDelay)
         policy = .homeAssistant(dailyPushes: dailyPushes)
         tokenHash = Self.hash(token)
         self.notes = notes
@@ -61,7 +65,9 @@ public final class HomeAssistantSink: DevicePushSender {
     }
 
     public func push(_ push: DevicePush) async -> DeliveryAnswer {
-        guard case .homeAssistant(let body, _) = push.body else { return .refused(reason: Messages.HomeAssistant.notAHomeAssistantPush) }
+        guard push.body.sink == name, let body = try? HomeAssistantPushCoding(dismissalDelay: 0).notifyBody(push.body) else {
+            return .refused(reason: Messages.HomeAssistant.notAHomeAssistantPush)
+        }
         switch await client.notify(service: push.token, body: body) {
         case .accepted:
             return .accepted(receipt: nil)

@@ -33,7 +33,7 @@ package struct JSONOutput: ~Copyable {
     }
 
     package var data: Data { Data(bytes: base, count: count) }
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    package var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     private mutating func grow(toHold extra: Int) {
         var newCapacity = capacity * 2

@@ -11,7 +11,10 @@ import SidelineDelivery
 /// the transport rules are applied: the start's attributes, the dismissal date, the
 /// expiration, the priority header.
 public final class APNsSink: DevicePushSender {
-    public let name = "apns"
+    /// The name its pushes are stored under and `sinks.enabled` lists.
+    public static let sinkName = "apns"
+    public let name = APNsSink.sinkName
+    public let coding: any DevicePushCoding = APNsPushCoding()
     let client: APNsClient
     /// How long an ended activity stays on the Lock Screen (`display.dismissal_minutes`).
     let dismissalDelay: TimeInterval
@@ -63,7 +66,8 @@ public final class APNsSink: DevicePushSender {
     /// The request for one device push: the parts encoded at commit, with this device's
     /// timestamp and dismissal date spliced in. Pure: tests check it without a server.
     static func request(for push: DevicePush, dismissalDelay: TimeInterval) throws -> APNsRequest {
-        guard let body = push.body.apns else { throw APNsSinkError.notAnAPNsPush }
+        guard push.body.sink == sinkName else { throw APNsSinkError.notAnAPNsPush }
+        let body = try APNsPushCoding().body(push.body)
         let at = push.timestamp
         // A rollover's or removal's end goes at once; a final stays as long as configured.
         let dismissal: Int? = push.kind == .end ? at + (body.dismissesAtOnce ? 0 : Int(dismissalDelay)) : nil

@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import SidelineDelivery
 
 extension EventEnvelope {
     /// The APNs push's parts for this event, encoded once (stored with the event when a

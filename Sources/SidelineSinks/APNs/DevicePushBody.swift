@@ -1,5 +1,6 @@
 import Foundation
 import SidelineActivity
+import SidelineCore
 
 /// An APNs Live Activity push, encoded once when its event is committed: the parts every
 /// device shares (content state, attributes, alert, relevance, stale date) as JSON bytes,

@@ -1,4 +1,5 @@
 import Foundation
+import SidelineCore
 
 /// How a ``DevicePushBody`` is kept in SQLite (`device_push_body.body`): a small fixed
 /// header and the parts as length-prefixed byte runs, so reading one back is slicing, not
