@@ -30,3 +30,15 @@ struct HomeAssistantEndStepTests {
 extension Array {
     fileprivate var only: Element? { count == 1 ? first : nil }
 }
+
+@Suite("Delivery machine: a push held while the configuration is wrong")
+struct HeldPushTests {
+    @Test("Held (a refused token, a redirect): kept pending with no attempt counted, the lane waits, the problem is said; an end is never given up this way", arguments: [LifecycleEventKind.start, .update, .end])
+    func heldIsNotFailed(kind: LifecycleEventKind) {
+        let machine = DeliveryMachine(policy: .homeAssistant(dailyPushes: 300))
+        let settlement = machine.settle(.held(reason: "401 token refused"), kind: kind, attempts: machine.policy.maxAttempts - 1, now: Date(timeIntervalSince1970: 0))
+        #expect(settlement.actions == [.hold(reason: "401 token refused"), .reportConfigurationProblem(reason: "401 token refused")])
+        #expect(settlement.laneContinues == false)
+        #expect(DeliveryAnswer.held(reason: "x").neverReached, "an allowance counted for it is given back")
+    }
+}

@@ -73,6 +73,9 @@ struct HomeAssistantFailureTests {
             #expect(Set(accepted.compactMap(\.service)) == [Self.phone, Self.tablet])
             #expect(accepted.count <= 4, "a start (carrying the newest state) per target, not the whole backlog: \(accepted.count)")
             #expect(try await scheduler.status(at: harness.now).sinkProblems.isEmpty)
+            // Nothing was given up while held: an end met by the 401 still arrives.
+            let failed = try store.outbox().flatMap { try store.devicePushes(eventID: $0.id) }.filter { $0.status == "failed" }
+            #expect(failed.isEmpty, "\(failed.map(\.error))")
         }
     }
 

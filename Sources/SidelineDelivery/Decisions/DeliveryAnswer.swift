@@ -15,6 +15,11 @@ public enum DeliveryAnswer: Sendable, Hashable {
     /// Refused for a reason sending again cannot fix: bad configuration or credentials, a
     /// payload too large. Not retried; reported.
     case refused(reason: String)
+    /// The receiver refused our credentials or address (Home Assistant's 401, a redirect):
+    /// every push would be answered the same until the configuration changes. Nothing was
+    /// delivered and nothing is given up: the push stays pending, no attempt counted, and the
+    /// sink holds every push until the configuration is fixed, when the newest state goes.
+    case held(reason: String)
     /// The receiver refused the target itself (Home Assistant: an unknown notify service,
     /// data it cannot use): that target gets nothing more until it is fixed; others go on.
     case targetRefused(reason: String)
@@ -31,7 +36,7 @@ public enum DeliveryAnswer: Sendable, Hashable {
     public var reason: String {
         switch self {
         case .accepted(let receipt): "accepted" + (receipt.map { " (\($0))" } ?? "")
-        case .tokenRejected(let reason, _), .refused(let reason), .targetRefused(let reason), .deferred(let reason, _),
+        case .tokenRejected(let reason, _), .refused(let reason), .held(let reason), .targetRefused(let reason), .deferred(let reason, _),
              .notSent(let reason), .unanswered(let reason):
             reason
         }
@@ -49,6 +54,9 @@ public enum DeliveryAction: Sendable, Hashable {
     case awaitNextStep(at: Date)
     /// Give it up for good.
     case fail(reason: String)
+    /// Keep it pending, with no attempt counted, until the configuration is fixed (the sink
+    /// holds every push meanwhile); the rest of its lane waits behind it.
+    case hold(reason: String)
     /// Forget the token the attempt used: the push-to-start token for a start, the
     /// activity's token otherwise (unless a newer one was stored after `issuedBefore`).
     case forgetToken(String, issuedBefore: Date?)
@@ -59,4 +67,15 @@ public enum DeliveryAction: Sendable, Hashable {
     /// Say loudly that the configuration (key, team, bundle id, environment, URL, secret)
     /// needs fixing: every request will fail the same way.
     case reportConfigurationProblem(reason: String)
+}
+
+extension DeliveryAnswer {
+    /// The push reached no one and spent nothing at the receiver: a daily allowance counted
+    /// before it went is given back (the request never left, or was held).
+    public var neverReached: Bool {
+        switch self {
+        case .notSent, .held: true
+        default: false
+        }
+    }
 }

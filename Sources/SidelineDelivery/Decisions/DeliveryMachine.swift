@@ -123,6 +123,10 @@ public struct DeliveryMachine: Sendable {
             return Settlement(actions: actions, laneContinues: true)
         case .refused(let reason):
             return Settlement(actions: [.fail(reason: reason), .reportConfigurationProblem(reason: reason)], laneContinues: true)
+        case .held(let reason):
+            // An end held here still arrives once the configuration is fixed; failed, it would
+            // leave the activity up until iOS's 8-hour limit.
+            return Settlement(actions: [.hold(reason: reason), .reportConfigurationProblem(reason: reason)], laneContinues: false)
         case .targetRefused(let reason):
             return Settlement(actions: [.fail(reason: reason), .markTargetBroken(reason: reason)], laneContinues: true)
         case .unanswered(let reason) where kind == .start && policy.unansweredStart == .giveUp:

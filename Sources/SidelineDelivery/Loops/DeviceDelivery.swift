@@ -85,7 +85,7 @@ public struct DeviceDelivery: Sendable {
                                                         token: item.push.token, nextStepAt: item.nextStepAt, now: now)
                         do {
                             // A push that never left was not spent: the relay never saw it.
-                            if case .notSent = answer, item.admitted {
+                            if item.admitted, answer.neverReached {
                                 try store.returnPush(target: item.push.token, at: now)
                             }
                             try record(settlement, item: item, label: sender.label, lanes: &lanes, now: now, report: &report)
@@ -214,6 +214,9 @@ public struct DeviceDelivery: Sendable {
                 try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .failed, error: reason, apnsID: nil, notBefore: nil, attempted: true, at: now)
                 report.failures += 1
                 logger.warning("\(what) failed: \(reason)")
+            case .hold(let reason):
+                try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .pending, error: reason, apnsID: nil, notBefore: nil, attempted: false, at: now)
+                logger.debug("\(what) held until the configuration is fixed: \(reason)")
             case .awaitNextStep(let at):
                 try store.finishDevicePush(eventID: row.eventID, deviceID: row.deviceID, status: .pending, error: nil, apnsID: nil, notBefore: at, attempted: false, at: now)
                 report.delivered += 1

@@ -81,7 +81,7 @@ public struct OutboxDelivery: Sendable {
                 logger.warning("delivery of event \(row.eventID) to \(row.sink) failed for good: \(reason)")
             case .reportConfigurationProblem(let reason):
                 report.problems.append(Messages.Pushes.configurationProblem(row.sink, reason))
-            case .forgetToken, .skipCarried, .markTargetBroken, .awaitNextStep:
+            case .forgetToken, .skipCarried, .markTargetBroken, .awaitNextStep, .hold:
                 break  // device pushes only
             }
         }

@@ -74,7 +74,7 @@ public final class HomeAssistantSink: DevicePushSender {
         case .unauthorized:
             notes.setRefusedTokenHash(tokenHash)
             logger.error("\(Messages.HomeAssistant.tokenRefused)")
-            return .refused(reason: "401 \(Messages.HomeAssistant.tokenRefused)")
+            return .held(reason: "401 \(Messages.HomeAssistant.tokenRefused)")
         case .badRequest(let reason):
             return .targetRefused(reason: reason)
         case .redirected(let status, let location):
@@ -85,7 +85,7 @@ public final class HomeAssistantSink: DevicePushSender {
                 notes.setRedirect((baseURL: client.baseURL.absoluteString, message: message))
                 logger.error("\(message)")
             }
-            return .refused(reason: message)
+            return .held(reason: message)
         case .failed(let status, let retryAfter):
             return .deferred(reason: "HTTP \(status)", retryAfter: retryAfter)
         case .notSent(let reason):
