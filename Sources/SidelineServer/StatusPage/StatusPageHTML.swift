@@ -38,7 +38,7 @@ enum StatusPageHTML {
         budget += report.backoff.sorted { $0.key < $1.key }.map { HTML.text("p", Copy.backoff($0.key, until: model.times.label(iso: $0.value)), class: "warn") }
         // Which setup this page is: the file this server read and its database.
         let configuration = HTML.text("p", Copy.configuration(file: Messages.ConfigurationReport.file(report.configurationFile),
-                                                             database: Messages.ConfigurationReport.database(report.database)), class: "muted config")
+                                                             database: Messages.ConfigurationReport.database(report.database)), class: "muted")
         let activities = model.activities.isEmpty
             ? HTML.text("p", Copy.noActivities, class: "empty")
             : "<div class=\"cards\">" + model.activities.map(card).joined(separator: "\n") + "</div>"
