@@ -441,6 +441,7 @@ extension Messages {
         public enum Page {
             public static let title = "Sideline"
             public static func generated(_ at: String) -> String { "as of \(at) · refreshes every 30 s" }
+            public static func configuration(file: String, database: String) -> String { "\(file) · \(database)" }
             public static let registrations = "Registrations"
             public static let noRegistrations = "No registrations yet: add one with `sideline users add <username>`."
             public static let devices = "Devices"

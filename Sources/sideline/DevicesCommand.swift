@@ -62,6 +62,8 @@ struct DevicesCommand: AsyncParsableCommand {
                 } catch {
                     throw CLIFailure("\(error)", code: .refused)
                 }
+                // Said once the device is added: a refused one needs no warning about its sink.
+                if !configuration.sinks.contains(DevicePush.sinkName) { printError(Messages.Devices.sinkNotEnabled(DevicePush.sinkName)) }
                 let device = addition.device
                 switch addition.outcome {
                 case .added: print(Messages.Devices.added(device.id, user: user, environment: device.environment.rawValue))

@@ -25,7 +25,7 @@ extension DevicesCommand {
                 } catch {
                     throw CLIFailure("\(error)", code: .database)
                 }
-                let times = LocalTime(zone: wiring.configuration.timeZone, localeIdentifier: wiring.configuration.localeIdentifier)
+                let times = wiring.configuration.localTime
                 if json {
                     try printJSON(devices.map { DeviceRow($0, username: usernames[$0.sleeperUserID]) })
                 } else if devices.isEmpty {

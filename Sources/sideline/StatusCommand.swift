@@ -28,7 +28,7 @@ struct StatusCommand: AsyncParsableCommand {
             if json {
                 try printJSON(report)
             } else {
-                print(Messages.Status.text(report))
+                print(Messages.Status.text(report, times: wiring.configuration.localTime))
             }
         }
     }

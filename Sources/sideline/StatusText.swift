@@ -2,16 +2,19 @@ import SidelineCore
 import SidelineEngine
 
 extension Messages.Status {
-    /// The whole `status` text, from the report.
-    static func text(_ report: StatusReport) -> String {
-        var lines = [header(at: report.at, week: report.week), "", registrationsHeading]
+    /// The whole `status` text, from the report: its instants (ISO 8601 UTC, as `--json`
+    /// keeps them) in the display time zone, labelled.
+    static func text(_ report: StatusReport, times: LocalTime) -> String {
+        var lines = [header(at: times.label(iso: report.at), week: report.week),
+                     Messages.ConfigurationReport.file(report.configurationFile),
+                     Messages.ConfigurationReport.database(report.database), "", registrationsHeading]
         if report.registrations.isEmpty { lines.append(noRegistrations) }
         for row in report.registrations {
             lines.append(registration(row.registration, user: row.username, league: row.leagueName, leagueID: row.leagueID, lifecycle: row.lifecycle, dryRun: row.dryRunLifecycle, activity: row.activity, note: row.note, winChance: row.winChance))
         }
         lines += ["", pollsHeading]
         if report.nextPolls.isEmpty { lines.append(noPolls) }
-        lines += report.nextPolls.prefix(12).map { poll($0.call, due: $0.due) }
+        lines += report.nextPolls.prefix(12).map { poll($0.call, due: times.label(iso: $0.due)) }
         lines += ["", budget(used: report.callsLastMinute, limit: report.callBudget)]
         let polling = report.polling
         lines += [
@@ -19,9 +22,9 @@ extension Messages.Status {
             Messages.Budget.live(leagues: polling.liveLeagues, registrations: polling.liveRegistrations),
             Messages.Budget.freshness(targetSeconds: polling.refreshSeconds, medianSeconds: polling.freshnessMedianSeconds, worstSeconds: polling.freshnessWorstSeconds),
         ]
-        if let livePoints = report.livePoints { lines.append(Messages.LivePoints.statusLine(livePoints)) }
-        if let gameStatuses = report.gameStatuses { lines.append(Messages.GameStatuses.statusLine(gameStatuses)) }
-        lines += report.backoff.sorted { $0.key < $1.key }.map { backoff($0.key, until: $0.value) }
+        if let livePoints = report.livePoints { lines.append(Messages.LivePoints.statusLine(times.labelInstants(in: livePoints))) }
+        if let gameStatuses = report.gameStatuses { lines.append(Messages.GameStatuses.statusLine(times.labelInstants(in: gameStatuses))) }
+        lines += report.backoff.sorted { $0.key < $1.key }.map { backoff($0.key, until: times.label(iso: $0.value)) }
         if !report.deliveries.isEmpty {
             lines += ["", deliveriesHeading]
             lines += report.deliveries.map { deliveries(sink: $0.sink, status: $0.status, count: $0.count) }
@@ -31,7 +34,7 @@ extension Messages.Status {
             lines += report.sinkProblems.map { "  \($0)" }
             lines += report.homeAssistant.map {
                 Messages.HomeAssistant.statusLine(service: $0.service, used: $0.usedToday, allowance: $0.allowance, spacingSeconds: $0.spacingSeconds,
-                                                  pausedUntil: $0.pausedUntil, refused: $0.refused)
+                                                  pausedUntil: $0.pausedUntil.map(times.label(iso:)), refused: $0.refused)
             }
         }
         return lines.joined(separator: "\n")

@@ -66,6 +66,30 @@ struct CLIConfigurationFileTests {
         }
     }
 
+    @Test("status names the configuration file and database it used, in its text and --json; no file read says so")
+    func statusNamesItsSetup() async throws {
+        try await withSidelineBinary(sleeper: nil) { cli in
+            let none = try await cli.run("status")
+            #expect(none.status == 0, "\(none.stderr)")
+            #expect(none.stdout.contains("configuration file: none"), "\(none.stdout)")
+            #expect(none.stdout.contains("database: \(cli.databasePath)"))
+            let noneJSON = try #require(try JSONSerialization.jsonObject(with: Data(try await cli.run("status", "--json").stdout.utf8)) as? [String: Any])
+            #expect(noneJSON["database"] as? String == cli.databasePath)
+            #expect(noneJSON["configuration_file"] == nil)
+
+            let file = cli.directory.appendingPathComponent("sideline.json")
+            try Data(#"{"display": {"time_zone": "Asia/Kathmandu"}}"#.utf8).write(to: file)
+            let named = try await cli.run(["status"], environment: ["SIDELINE_CONFIG": file.path])
+            #expect(named.stdout.contains("configuration file: \(file.path)"), "\(named.stdout)")
+            // The header's instant in the file's display zone, labelled (it was bare UTC).
+            let header = try #require(named.stdout.split(separator: "\n").first)
+            #expect(header.contains(#/^Sideline status at \w{3}, \w{3} \d{1,2} at \d{1,2}:\d{2} [AP]M GMT\+5:45 — /#), "\(header)")
+            let namedJSON = try #require(try JSONSerialization.jsonObject(with: Data(try await cli.run(["status", "--json"], environment: ["SIDELINE_CONFIG": file.path]).stdout.utf8)) as? [String: Any])
+            #expect(namedJSON["configuration_file"] as? String == file.path)
+            #expect((namedJSON["at"] as? String)?.hasSuffix("Z") == true, "--json keeps ISO 8601 UTC")
+        }
+    }
+
     @Test("The shipped example copied as the default file: tick runs on it; with a sink enabled and its placeholders left, exit 78 naming the key")
     func copiedExample() async throws {
         let example = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/sideline.example.json"), encoding: .utf8)

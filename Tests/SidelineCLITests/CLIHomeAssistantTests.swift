@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SidelineCore
 import SidelineFakeHomeAssistant
 import SidelineFakeSleeper
 import SidelineTestSupport
@@ -54,6 +55,13 @@ struct CLIHomeAssistantTests {
                 let paused = try await cli.run("devices", "pause", id)
                 #expect(paused.status == 0, "\(paused.stderr)")
                 #expect(try await cli.run("devices", "list").stdout.contains("paused until"))
+                // status says until when in the display zone, labelled; --json keeps the UTC instant.
+                let pausedJSON = try JSONSerialization.jsonObject(with: Data(try await cli.run("status", "--json").stdout.utf8)) as? [String: Any]
+                let until = try #require((pausedJSON?["homeassistant"] as? [[String: Any]])?.first?["paused_until"] as? String)
+                let eastern = LocalTime(zone: TimeZone(identifier: "America/New_York")!, localeIdentifier: "en_US")
+                let pausedText = try await cli.run("status").stdout
+                #expect(pausedText.contains("paused until \(eastern.label(iso: until))"), "\(pausedText)")
+                #expect(!pausedText.contains(until))
                 #expect(try await cli.run("devices", "resume", id).status == 0)
                 #expect(!(try await cli.run("devices", "list").stdout.contains("paused until")))
                 // Exactly one kind of target.

@@ -42,6 +42,12 @@ extension ServerTests {
                 #expect(!text.contains(token), "tokens are never shown whole")
                 #expect(text.contains("calls in the last minute"))
                 #expect(text.contains("kickoff"))
+                // Times in the display zone with the zone named, never bare UTC beside the cards;
+                // the configuration and database this server runs on (issue 27).
+                #expect(text.contains("as of Sun, Nov 22 at 9:33 AM EST"), "\(text.prefix(600))")
+                #expect(!text.contains("T14:") && !text.contains("11-22 14:"), "no UTC times")
+                #expect(text.contains("configuration file: none") && text.contains("database: \(h.configuration.databasePath)"))
+                #expect(text.contains("Live points: ") && text.contains("Game statuses: "))
 
                 // A picture of it, for people and for the README (SIDELINE_SCREENSHOT=path keeps one).
                 let shot = ProcessInfo.processInfo.environment["SIDELINE_SCREENSHOT"].map { URL(fileURLWithPath: $0) } ?? h.directory.appendingPathComponent("status.png")

@@ -97,7 +97,7 @@ enum ClockFormat {
 
     /// ICU 72+ puts a narrow no-break space before "PM"; older ICU a plain space. Plain
     /// spaces make the copy identical whichever ICU the server links.
-    private static func normalizedSpaces(_ text: String) -> String {
+    static func normalizedSpaces(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             scalar == "\u{202F}" || scalar == "\u{00A0}" ? " " : scalar
         }))

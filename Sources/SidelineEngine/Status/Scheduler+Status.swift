@@ -48,6 +48,8 @@ extension Scheduler {
         )
         report.livePoints = try livePointsSource(at: now)
         report.gameStatuses = try gameStatusesSource(at: now)
+        report.configurationFile = configuration.configurationFile
+        report.database = configuration.databasePath
         return report
     }
 

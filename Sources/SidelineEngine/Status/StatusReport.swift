@@ -108,9 +108,14 @@ public struct StatusReport: Codable, Sendable {
     public var livePoints: String?
     /// Where game statuses come from: Sleeper's scores feed, or ESPN and why (ADR 030).
     public var gameStatuses: String?
+    /// The configuration file this process read (`nil`: none, as with `SIDELINE_CONFIG=none`)
+    /// and the database it used: two setups on one machine are told apart by these.
+    public var configurationFile: String?
+    public var database = ""
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling
+        case at, week, registrations, backoff, deliveries, polling, database
+        case configurationFile = "configuration_file"
         case livePoints = "live_points"
         case gameStatuses = "game_statuses"
         case homeAssistant = "homeassistant"

@@ -18,7 +18,7 @@ enum StatusPageHTML {
             return [d.id, d.name, model.usernames[d.sleeperUserID] ?? d.sleeperUserID, d.notifyService == nil ? "apns · \(d.environment.rawValue)" : "homeassistant", reach]
         }
         let targets = report.homeAssistant.map { t in
-            [t.service, "\(t.usedToday) / \(t.allowance)", t.spacingSeconds.map { Copy.spacing($0) } ?? Copy.reserveOnly, t.pausedUntil ?? "—", t.refused ?? "—"]
+            [t.service, "\(t.usedToday) / \(t.allowance)", t.spacingSeconds.map { Copy.spacing($0) } ?? Copy.reserveOnly, t.pausedUntil.map(model.times.label(iso:)) ?? "—", t.refused ?? "—"]
         }
         let homeAssistant = report.homeAssistant.isEmpty && report.sinkProblems.isEmpty ? "" : """
             <section id="homeassistant"><h2>\(HTML.escape(Copy.homeAssistant))</h2>
@@ -27,15 +27,18 @@ enum StatusPageHTML {
             </section>
             """
         let events = model.events.map { e in
-            [String(e.at.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " "), e.event.rawValue + (e.dryRun ? " (\(Copy.dryRun))" : ""), e.reason.rawValue, "\(e.username) · \(e.leagueName)", e.contentState.lockScreen.headline]
+            [model.eventTime(e), e.event.rawValue + (e.dryRun ? " (\(Copy.dryRun))" : ""), e.reason.rawValue, "\(e.username) · \(e.leagueName)", e.contentState.lockScreen.headline]
         }
         let deliveries = model.deliveries.map { d in
-            [EventEnvelope.timestamp(d.updatedAt).dropFirst(5).prefix(11).replacingOccurrences(of: "T", with: " "), d.sink, "\(d.kind) \(d.activityID)", d.status, String(d.attempts)]
+            [model.times.label(d.updatedAt), d.sink, "\(d.kind) \(d.activityID)", d.status, String(d.attempts)]
         }
         var budget = [HTML.text("p", Copy.budgetLine(used: report.callsLastMinute, limit: report.callBudget), class: "budget")]
-        if let livePoints = report.livePoints { budget.append(HTML.text("p", Messages.LivePoints.statusLine(livePoints), class: "budget")) }
-        if let gameStatuses = report.gameStatuses { budget.append(HTML.text("p", Messages.GameStatuses.statusLine(gameStatuses), class: "budget")) }
-        budget += report.backoff.sorted { $0.key < $1.key }.map { HTML.text("p", Copy.backoff($0.key, until: $0.value), class: "warn") }
+        if let livePoints = report.livePoints { budget.append(HTML.text("p", Messages.LivePoints.statusLine(model.times.labelInstants(in: livePoints)), class: "budget")) }
+        if let gameStatuses = report.gameStatuses { budget.append(HTML.text("p", Messages.GameStatuses.statusLine(model.times.labelInstants(in: gameStatuses)), class: "budget")) }
+        budget += report.backoff.sorted { $0.key < $1.key }.map { HTML.text("p", Copy.backoff($0.key, until: model.times.label(iso: $0.value)), class: "warn") }
+        // Which setup this page is: the file this server read and its database.
+        let configuration = HTML.text("p", Copy.configuration(file: Messages.ConfigurationReport.file(report.configurationFile),
+                                                             database: Messages.ConfigurationReport.database(report.database)), class: "muted")
         let activities = model.activities.isEmpty
             ? HTML.text("p", Copy.noActivities, class: "empty")
             : "<div class=\"cards\">" + model.activities.map(card).joined(separator: "\n") + "</div>"
@@ -51,7 +54,7 @@ enum StatusPageHTML {
         <style>\(css)</style>
         </head>
         <body>
-        <header><h1>\(HTML.escape(Copy.title))</h1>\(HTML.text("p", Copy.generated(model.generatedAt), class: "muted"))</header>
+        <header><h1>\(HTML.escape(Copy.title))</h1>\(HTML.text("p", Copy.generated(model.times.label(iso: model.generatedAt)), class: "muted"))\(configuration)</header>
         <section id="activities"><h2>\(HTML.escape(Copy.activities))</h2>
         \(activities)
         </section>
