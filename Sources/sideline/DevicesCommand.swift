@@ -62,14 +62,13 @@ struct DevicesCommand: AsyncParsableCommand {
                 } catch {
                     throw CLIFailure("\(error)", code: .refused)
                 }
-                // Said once the device is added: a refused one needs no warning about its sink.
-                if !configuration.sinks.contains(DevicePush.sinkName) { printError(Messages.Devices.sinkNotEnabled(DevicePush.sinkName)) }
                 let device = addition.device
                 switch addition.outcome {
                 case .added: print(Messages.Devices.added(device.id, user: user, environment: device.environment.rawValue))
                 case .existing: print(Messages.Devices.alreadyAdded(device.id, user: user))
                 }
                 try sayShared(addition, service)
+                // Said once the device is added: a refused one needs no warning about its sink.
                 if !configuration.sinks.contains(APNsSink.sinkName) { printError(Messages.Devices.sinkNotEnabled(APNsSink.sinkName)) }
             }
         }
