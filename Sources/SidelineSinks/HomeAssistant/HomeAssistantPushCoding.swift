@@ -59,6 +59,7 @@ public struct HomeAssistantPushCoding: DevicePushCoding {
     }
 
     public func isImportant(_ stored: DevicePayload) -> Bool {
+        // Unreadable: not a moment that matters; its send is refused with the reason.
         switch try? push(stored) {
         case .notify(_, let important)?: important
         case .end?: true

@@ -65,6 +65,7 @@ public final class HomeAssistantSink: DevicePushSender {
     }
 
     public func push(_ push: DevicePush) async -> DeliveryAnswer {
+        // A push that is not one of ours, or unreadable, is refused with the reason (never sent as something else).
         guard push.body.sink == name, let body = try? HomeAssistantPushCoding(dismissalDelay: 0).notifyBody(push.body) else {
             return .refused(reason: Messages.HomeAssistant.notAHomeAssistantPush)
         }
