@@ -40,6 +40,7 @@ public struct HomeAssistantPushCoding: DevicePushCoding {
     /// For Home Assistant the newest body is the whole push (its title is the activity's,
     /// the same in every push of it); the start keeps its importance.
     public func carrying(_ start: DevicePayload, newer: DevicePayload) -> DevicePayload {
+        // Unreadable either side: the start goes as it was, and its send is refused with the reason.
         guard case .notify(_, let important)? = try? push(start), case .notify(let body, _)? = try? push(newer) else { return start }
         return payload(.notify(body: body, important: important))
     }
