@@ -37,7 +37,7 @@ extension ServerTests {
                     ?? h.directory.appendingPathComponent("previews.png")
                 let profile = h.directory.appendingPathComponent("chromium")
                 let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=\(profile.path)"]
-                let picture = try await TestTools.run(chromium, flags + ["--hide-scrollbars", "--window-size=720,470", "--screenshot=\(shot.path)", file.absoluteString])
+                let picture = try await TestTools.run(chromium, flags + ["--hide-scrollbars", "--window-size=720,490", "--screenshot=\(shot.path)", file.absoluteString])
                 #expect(picture.status == 0, "\(picture.stderr.suffix(2000))")
                 let png = try Data(contentsOf: shot)
                 #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
