@@ -36,7 +36,7 @@ extension ServerTests {
                 let shot = ProcessInfo.processInfo.environment["SIDELINE_SCREENSHOT_PREVIEWS"].map { URL(fileURLWithPath: $0) }
                     ?? h.directory.appendingPathComponent("previews.png")
                 let profile = h.directory.appendingPathComponent("chromium")
-                let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=\(profile.path)"]
+                let flags = StatusPageTests.headless(profile: profile)
                 let picture = try await TestTools.run(chromium, flags + ["--hide-scrollbars", "--window-size=720,490", "--screenshot=\(shot.path)", file.absoluteString])
                 #expect(picture.status == 0, "\(picture.stderr.suffix(2000))")
                 let png = try Data(contentsOf: shot)

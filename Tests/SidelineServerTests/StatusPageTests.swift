@@ -23,7 +23,7 @@ extension ServerTests {
                 // The browser authenticates as a person would: the token as the Basic password.
                 let page = URL(string: "http://admin:\(ServerHarness.adminToken)@127.0.0.1:\(h.base.port!)/")!
                 let profile = h.directory.appendingPathComponent("chromium")
-                let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=\(profile.path)"]
+                let flags = Self.headless(profile: profile)
                 let dom = try await TestTools.run(chromium, flags + ["--dump-dom", page.absoluteString])
                 #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
                 let text = Self.visibleText(dom.stdout)
@@ -57,6 +57,11 @@ extension ServerTests {
                 #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
                 #expect(png.count > 10_000, "a real picture, not a blank page")
             }
+        }
+
+        /// Chromium's flags for a run with no window and a profile of its own.
+        static func headless(profile: URL) -> [String] {
+            ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=\(profile.path)"]
         }
 
         /// The page's text as a reader gets it: tags dropped, entities decoded, spaces collapsed.
