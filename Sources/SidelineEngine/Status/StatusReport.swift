@@ -112,9 +112,11 @@ public struct StatusReport: Codable, Sendable {
     /// and the database it used: two setups on one machine are told apart by these.
     public var configurationFile: String?
     public var database = ""
+    /// Each sink's last credentials check (ADR 033); empty before the first.
+    public var sinks: [SinkCredentials] = []
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling, database
+        case at, week, registrations, backoff, deliveries, polling, database, sinks
         case configurationFile = "configuration_file"
         case livePoints = "live_points"
         case gameStatuses = "game_statuses"

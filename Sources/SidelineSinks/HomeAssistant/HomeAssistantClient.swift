@@ -12,8 +12,8 @@ public struct HomeAssistantClient: Sendable {
     /// HA's address as configured (`http://homeassistant.local:8123`); a path prefix (HA
     /// behind a reverse proxy) is kept.
     public let baseURL: URL
-    private let token: String
-    private let transport: any HTTPTransport
+    let token: String
+    let transport: any HTTPTransport
     private let poster: any HTTPPoster
     private let timeout: TimeInterval
 
@@ -100,7 +100,7 @@ public struct HomeAssistantClient: Sendable {
     }
 
     /// `<base>/<path>`, whether or not the base ends in `/`.
-    private func url(_ path: String) -> URL? {
+    func url(_ path: String) -> URL? {
         let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
         return URL(string: "\(base)/\(path)")
     }

@@ -1,0 +1,68 @@
+import Foundation
+import SidelineCore
+import SidelineEngine
+import SidelineSleeper
+
+extension Wiring {
+    /// The most leagues `sideline check` reads: enough to catch a deleted league, few enough
+    /// that a big install does not spend minutes of the budget on it.
+    public static let checkedLeagueSample = 20
+
+    /// Sleeper, the scores feed and ESPN answer, and registered leagues are readable (a
+    /// sample of at most ``checkedLeagueSample``). Every Sleeper call passes the rate-budget
+    /// gate, as a registration call, so it counts against `sleeper.max_calls_per_minute`.
+    public func checkSleeper() async -> [CheckResult] {
+        let sleeperURL = configuration.sleeperURL.absoluteString
+        let sleeper = passEnvironment(forRegistration: true).sleeper
+        let state: NFLState
+        do {
+            state = try await sleeper.nflState()
+        } catch {
+            return [.failed("sleeper", Messages.Check.sleeperFailed(sleeperURL, error.description)), .failed("scores", Messages.Check.feedsNotChecked)]
+        }
+        var results = [CheckResult.passed("sleeper", Messages.Check.sleeperAnswered(sleeperURL, season: state.season, week: state.week))]
+        results += await checkFeeds(state)
+        results += await checkLeagues(sleeper)
+        return results
+    }
+
+    func checkFeeds(_ state: NFLState) async -> [CheckResult] {
+        let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
+        let scores = SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate)
+        let espn = ESPNScoreboard(baseURL: configuration.espnURL, transport: transport)
+        var results: [CheckResult] = []
+        let scoresURL = configuration.scoresURL.absoluteString
+        do {
+            let week = try await scores.schedule(season: state.season, seasonType: state.seasonType, week: state.week)
+            results.append(.passed("scores", Messages.Check.scoresAnswered(scoresURL, games: week.games.count)))
+        } catch {
+            results.append(.failed("scores", Messages.Check.scoresFailed(scoresURL, error.description)))
+        }
+        let espnURL = configuration.espnURL.absoluteString
+        do {
+            let week = try await espn.schedule(season: state.season, seasonType: state.seasonType, week: state.week)
+            results.append(.passed("espn", Messages.Check.espnAnswered(espnURL, games: week.games.count)))
+        } catch {
+            results.append(.failed("espn", Messages.Check.espnFailed(espnURL, error.description)))
+        }
+        return results
+    }
+
+    func checkLeagues(_ sleeper: any SleeperClient) async -> [CheckResult] {
+        let registrations: [Registration]
+        do { registrations = try store.activeRegistrations() } catch {
+            return [.failed("leagues", Messages.Check.databaseFailed(configuration.databasePath, "\(error)"))]
+        }
+        let leagues = Dictionary(registrations.map { ($0.leagueID, $0.leagueName) }) { first, _ in first }
+        guard !leagues.isEmpty else { return [.passed("leagues", Messages.Check.noLeagues)] }
+        let sample = leagues.keys.sorted().prefix(Self.checkedLeagueSample)
+        var failures: [CheckResult] = []
+        for leagueID in sample {
+            do { _ = try await sleeper.league(leagueID) } catch {
+                failures.append(.failed("leagues", Messages.Check.leagueUnreadable(leagueID, name: leagues[leagueID] ?? leagueID, error.description)))
+            }
+        }
+        let summary = Messages.Check.leaguesReadable(sample.count - failures.count, sampled: sample.count, registered: leagues.count)
+        return [CheckResult("leagues", ok: failures.isEmpty, summary)] + failures
+    }
+}

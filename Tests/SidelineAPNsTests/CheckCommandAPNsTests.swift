@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import SidelineAPNs
+import SidelineFakeSleeper
+import SidelineTestSupport
+
+/// `sideline check` against the fake APNs through the real binary: good credentials, a
+/// wrong team id, a wrong key id, each named in the output.
+@Suite("sideline check: APNs credentials")
+struct CheckCommandAPNsTests {
+    /// Runs `sideline check` with the APNs sink wired to a fake that trusts `key`, with the
+    /// given ids, after one user is registered on the scripted Sleeper.
+    func check(keyID: String = TestCredentials.keyID, teamID: String = TestCredentials.teamID, json: Bool = false) async throws -> (ChildOutput, [RecordedRequest]) {
+        let key = try TestCredentials.newKey()
+        return try await withFakeAPNs(trusting: key) { apns in
+            try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:00:00Z") { cli, _ in
+                let keyFile = cli.directory.appendingPathComponent("AuthKey.p8")
+                try Data(key.pemForTests.utf8).write(to: keyFile)
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+                var cli = cli
+                cli.environment.merge([
+                    "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
+                    "SIDELINE_APNS_KEY_ID": keyID, "SIDELINE_APNS_TEAM_ID": teamID,
+                    "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
+                    "SIDELINE_APNS_URL": apns.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": apns.caFile,
+                ]) { $1 }
+                #expect(try await cli.run(["users", "add", GameDayScript.alex.username]).status == 0)
+                let output = try await cli.run(json ? ["check", "--json"] : ["check"])
+                return (output, try apns.requests())
+            }
+        }
+    }
+
+    @Test("Good credentials: BadDeviceToken to the probe proves key and team, the bundle id is said to need a real device, exit 0")
+    func goodCredentials() async throws {
+        let (output, requests) = try await check()
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("✓ APNs (production) accepts the key, key id and team id"), "\(output.stdout)")
+        #expect(output.stdout.contains("proven only by a real device"))
+        #expect(!output.stdout.contains("✗"), "\(output.stdout)")
+        let probe = try #require(requests.last)
+        #expect(probe.path == "/3/device/" + String(repeating: "0", count: 64))
+        #expect(probe.status == 400 && probe.reason == "BadDeviceToken")
+    }
+
+    @Test("A wrong team id: InvalidProviderToken, naming the team id among the suspects, exit 1")
+    func wrongTeamID() async throws {
+        let (output, requests) = try await check(teamID: "WRONGTEAM1")
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("✗ APNs (production) refused the provider token (403 InvalidProviderToken)"), "\(output.stdout)")
+        #expect(output.stdout.contains("apns.team_id WRONGTEAM1"))
+        #expect(output.stdout.contains("1 of "), "the summary counts the failure")
+        #expect(requests.last?.reason == "InvalidProviderToken")
+    }
+
+    @Test("A wrong key id: InvalidProviderToken, naming the key id, in JSON too")
+    func wrongKeyID() async throws {
+        let (output, _) = try await check(keyID: "WRONGKEY01", json: true)
+        #expect(output.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["ok"] as? Bool == false)
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        let failed = checks.filter { $0["ok"] as? Bool == false }
+        #expect(failed.count == 1, "\(failed)")
+        #expect((failed.first?["message"] as? String)?.contains("apns.key_id WRONGKEY01") == true, "\(failed)")
+        #expect(failed.first?["subject"] as? String == "apns")
+    }
+}
