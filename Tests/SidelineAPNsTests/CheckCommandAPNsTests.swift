@@ -1,6 +1,9 @@
+import Crypto
 import Foundation
 import Testing
 @testable import SidelineAPNs
+import SidelineCore
+@testable import SidelineSinks
 import SidelineFakeSleeper
 import SidelineTestSupport
 
@@ -64,5 +67,40 @@ struct CheckCommandAPNsTests {
         #expect(failed.count == 1, "\(failed)")
         #expect((failed.first?["message"] as? String)?.contains("apns.key_id WRONGKEY01") == true, "\(failed)")
         #expect(failed.first?["subject"] as? String == "apns")
+    }
+}
+
+/// What each APNs answer to the probe says, without a server.
+@Suite("APNs probe: answers in words")
+struct APNsProbeResultTests {
+    static let configuration = APNsConfiguration(
+        keyID: TestCredentials.keyID, teamID: TestCredentials.teamID, bundleID: TestCredentials.bundleID,
+        signingKey: APNsSigningKey(P256.Signing.PrivateKey())
+    )
+
+    func result(_ outcome: APNsOutcome) -> CheckResult {
+        APNsSink.probeResult(outcome, environment: .sandbox, configuration: Self.configuration)
+    }
+
+    @Test("Only BadDeviceToken holds; each refusal names its suspect")
+    func answers() {
+        #expect(result(.tokenRejected(reason: "BadDeviceToken", unregisteredAt: nil)).ok)
+        #expect(!result(.delivered(apnsID: "x")).ok, "a push to a token of zeros accepted is no proof")
+        #expect(result(.configurationError(status: 403, reason: "BadEnvironmentKeyInToken")).message.contains("limited to the other environment"))
+        #expect(result(.configurationError(status: 403, reason: "ExpiredProviderToken")).message.contains("clock"))
+        #expect(result(.configurationError(status: 400, reason: "TopicDisallowed")).message.contains("apns.bundle_id \(TestCredentials.bundleID)"))
+        #expect(result(.retryLater(status: nil, reason: "not sent: refused", retryAfter: nil)).message.contains("could not be reached"))
+    }
+
+    @Test("The probe goes to each host the registered APNs devices use, production when none")
+    func environments() {
+        let at = Date(timeIntervalSince1970: 0)
+        func device(_ environment: PushEnvironment, notify: String? = nil) -> Device {
+            Device(id: "d", sleeperUserID: "1", name: "x", environment: environment, pushToStartToken: nil, pushToStartUpdatedAt: nil, createdAt: at, notifyService: notify)
+        }
+        #expect(APNsSink.environments(in: []) == [.production])
+        #expect(APNsSink.environments(in: [device(.sandbox)]) == [.sandbox])
+        #expect(APNsSink.environments(in: [device(.sandbox), device(.production)]) == [.sandbox, .production])
+        #expect(APNsSink.environments(in: [device(.sandbox, notify: "mobile_app_x")]) == [.production], "Home Assistant targets are not APNs devices")
     }
 }

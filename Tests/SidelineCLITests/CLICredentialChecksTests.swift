@@ -52,6 +52,22 @@ struct CLICredentialChecksTests {
         }
     }
 
+    @Test("run checks the credentials when it starts: a wrong token is logged at error level and in status before any push")
+    func runChecksAtStart() async throws {
+        try await withFakeHomeAssistant(token: Self.token, notifyServices: []) { fake, ha in
+            let enabled = ["SIDELINE_SINKS_ENABLED": "homeassistant", "SIDELINE_HOMEASSISTANT_URL": ha.absoluteString, "SIDELINE_HOMEASSISTANT_TOKEN": "a-revoked-token"]
+            try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T12:00:00Z", extra: enabled) { cli, _ in
+                let run = try await cli.run("run", "--until-idle")
+                #expect(run.status == 0, "\(run.stderr)")
+                #expect(tokenProbes(fake) == 1)
+                #expect(run.stderr.contains("Home Assistant credentials check failed: Home Assistant refused the access token (HTTP 401)"), "\(run.stderr)")
+                #expect(!run.stderr.contains("a-revoked-token"))
+                let status = try await cli.run("status")
+                #expect(status.stdout.contains("Home Assistant: ✗ checked"), "\(status.stdout)")
+            }
+        }
+    }
+
     @Test("A dry run checks no credentials")
     func dryRunChecksNothing() async throws {
         try await withFakeHomeAssistant(token: Self.token, notifyServices: []) { fake, ha in

@@ -21,13 +21,15 @@ public final class CredentialCheckService: Service, Sendable {
     }
 
     public func run() async throws {
-        var first = true
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            // At start whatever is stored; then as `tick` does, so a cron pass's fresh check counts.
-            await wiring.checkCredentials(of: sinks, force: first)
-            first = false
-            // Woken early by shutdown or cancellation: the loop's condition ends it.
+        // At start whatever is stored, before anything else: even a daemon that stops at once
+        // (`--until-idle` on a Tuesday) has checked.
+        await wiring.checkCredentials(of: sinks, force: true)
+        while true {
+            // Woken early by shutdown or cancellation: then it ends.
             try? await cancelWhenGracefulShutdown { try await self.sleep(.seconds(CredentialChecks.lifetime)) }
+            if Task.isShuttingDownGracefully || Task.isCancelled { return }
+            // As `tick` does: a cron pass's fresh check within the hour counts.
+            await wiring.checkCredentials(of: sinks)
         }
     }
 }
