@@ -28,24 +28,26 @@ extension Wiring {
 
     func checkFeeds(_ state: NFLState) async -> [CheckResult] {
         let gate = StoreCallGate(store: store, budget: configuration.rateBudget, now: now)
-        let scores = SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate)
-        let espn = ESPNScoreboard(baseURL: configuration.espnURL, transport: transport)
-        var results: [CheckResult] = []
-        let scoresURL = configuration.scoresURL.absoluteString
+        let scoresURL = configuration.scoresURL.absoluteString, espnURL = configuration.espnURL.absoluteString
+        return [
+            await checkFeed(SleeperScoresFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate), state, subject: "scores",
+                            answered: { Messages.Check.scoresAnswered(scoresURL, games: $0) }, failed: { Messages.Check.scoresFailed(scoresURL, $0) }),
+            await checkFeed(ESPNScoreboard(baseURL: configuration.espnURL, transport: transport), state, subject: "espn",
+                            answered: { Messages.Check.espnAnswered(espnURL, games: $0) }, failed: { Messages.Check.espnFailed(espnURL, $0) }),
+        ]
+    }
+
+    /// One game-status source asked for this week: its games counted, or why not.
+    func checkFeed(
+        _ source: any GameStatusSource, _ state: NFLState, subject: String,
+        answered: (Int) -> String, failed: (String) -> String
+    ) async -> CheckResult {
         do {
-            let week = try await scores.schedule(season: state.season, seasonType: state.seasonType, week: state.week)
-            results.append(.passed("scores", Messages.Check.scoresAnswered(scoresURL, games: week.games.count)))
+            let week = try await source.schedule(season: state.season, seasonType: state.seasonType, week: state.week)
+            return .passed(subject, answered(week.games.count))
         } catch {
-            results.append(.failed("scores", Messages.Check.scoresFailed(scoresURL, error.description)))
+            return .failed(subject, failed(error.description))
         }
-        let espnURL = configuration.espnURL.absoluteString
-        do {
-            let week = try await espn.schedule(season: state.season, seasonType: state.seasonType, week: state.week)
-            results.append(.passed("espn", Messages.Check.espnAnswered(espnURL, games: week.games.count)))
-        } catch {
-            results.append(.failed("espn", Messages.Check.espnFailed(espnURL, error.description)))
-        }
-        return results
     }
 
     func checkLeagues(_ sleeper: any SleeperClient) async -> [CheckResult] {

@@ -17,16 +17,7 @@ struct CheckCommandAPNsTests {
         let key = try TestCredentials.newKey()
         return try await withFakeAPNs(trusting: key) { apns in
             try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:00:00Z") { cli, _ in
-                let keyFile = cli.directory.appendingPathComponent("AuthKey.p8")
-                try Data(key.pemForTests.utf8).write(to: keyFile)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-                var cli = cli
-                cli.environment.merge([
-                    "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
-                    "SIDELINE_APNS_KEY_ID": keyID, "SIDELINE_APNS_TEAM_ID": teamID,
-                    "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
-                    "SIDELINE_APNS_URL": apns.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": apns.caFile,
-                ]) { $1 }
+                let cli = try cli.withAPNs(key, server: apns, keyID: keyID, teamID: teamID)
                 #expect(try await cli.run(["users", "add", GameDayScript.alex.username]).status == 0)
                 let output = try await cli.run(json ? ["check", "--json"] : ["check"])
                 return (output, try apns.requests())
