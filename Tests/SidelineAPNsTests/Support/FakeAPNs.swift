@@ -104,6 +104,9 @@ struct RecordedRequest: Sendable {
 
     func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 
+    /// The credentials probe `run`, `tick` and `check` send: to a device token of zeros.
+    var isCredentialsProbe: Bool { path == "/3/device/" + String(repeating: "0", count: 64) }
+
     /// The JWT after `bearer `.
     var providerToken: String? {
         guard let value = header("authorization"), value.hasPrefix("bearer ") else { return nil }
