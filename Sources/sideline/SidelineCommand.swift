@@ -12,10 +12,10 @@ struct SidelineCommand: AsyncParsableCommand {
             (or `sideline run` as a daemon). Try `sideline demo` first: it replays a bundled game \
             day against a fake Sleeper on loopback, no account or network needed.
 
-            Exit codes: 0 ok; 1 refused (bad input, Sleeper unreachable); 64 usage; \
+            Exit codes: 0 ok; 1 refused (bad input, Sleeper unreachable, a failed check); 64 usage; \
             74 database error; 75 another pass holds the lock; 78 configuration error.
             """,
         version: SidelineVersion.current,
-        subcommands: [TickCommand.self, RunCommand.self, ServeCommand.self, StatusCommand.self, UsersCommand.self, DevicesCommand.self, TokensCommand.self, ConfigCommand.self, DemoCommand.self, SchemaCommand.self]
+        subcommands: [TickCommand.self, RunCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, UsersCommand.self, DevicesCommand.self, TokensCommand.self, ConfigCommand.self, DemoCommand.self, SchemaCommand.self]
     )
 }

@@ -37,6 +37,7 @@ extension Messages.Status {
                                                   pausedUntil: $0.pausedUntil.map(times.label(iso:)), refused: $0.refused)
             }
         }
+        lines += sinkLines(report, times: times)
         return lines.joined(separator: "\n")
     }
 }

@@ -36,6 +36,8 @@ struct TickCommand: AsyncParsableCommand {
             defer { withExtendedLifetime(lock) {} }
             let scheduler = wiring.scheduler(now: { instant })
             let sinks = try wiring.passSinks(dryRun: dryRun, json: json)
+            // Reused for an hour unless the sink settings change (ADR 033).
+            if !dryRun { await wiring.checkCredentials(of: sinks) }
             do {
                 let started = ContinuousClock.now
                 let report = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)

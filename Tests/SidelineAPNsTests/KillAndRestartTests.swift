@@ -33,16 +33,7 @@ struct KillAndRestartTests {
         let key = try TestCredentials.newKey()
         try await withFakeAPNs(trusting: key, options: .init(slowSeconds: 600)) { slow in
             try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:00:00Z") { cli, world in
-                let keyFile = cli.directory.appendingPathComponent("AuthKey.p8")
-                try Data(key.pemForTests.utf8).write(to: keyFile)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-                var cli = cli
-                cli.environment.merge([
-                    "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
-                    "SIDELINE_APNS_KEY_ID": TestCredentials.keyID, "SIDELINE_APNS_TEAM_ID": TestCredentials.teamID,
-                    "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
-                    "SIDELINE_APNS_URL": slow.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": slow.caFile,
-                ]) { $1 }
+                let cli = try cli.withAPNs(key, server: slow)
                 try await body(Setup(world: world, key: key, slow: slow, cli: cli))
             }
         }
@@ -124,8 +115,10 @@ struct KillAndRestartTests {
                 // (a token per process would be 429 TooManyProviderTokenUpdates).
                 let tokens = Set(try (slow.requests() + afterAll).compactMap(\.providerToken))
                 #expect(tokens.count == 1)
-                // Every push went over HTTP/2, and what the phone got decodes into the shared model.
-                for request in afterAll {
+                // Every push went over HTTP/2, and what the phone got decodes into the shared model
+                // (the credentials probe `tick` made for the new server reached no phone).
+                #expect(afterAll.filter(\.isCredentialsProbe).count == 2, "the new apns.url was checked once per host in use (the phone production, the iPad sandbox)")
+                for request in afterAll where !request.isCredentialsProbe {
                     #expect(request.httpVersion == "2")
                     let aps = try #require((try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any])?["aps"] as? [String: Any])
                     let state = try JSONSerialization.data(withJSONObject: try #require(aps["content-state"]))

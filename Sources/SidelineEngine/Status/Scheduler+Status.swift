@@ -50,6 +50,7 @@ extension Scheduler {
         report.gameStatuses = try gameStatusesSource(at: now)
         report.configurationFile = configuration.configurationFile
         report.database = configuration.databasePath
+        report.sinks = try store.credentialChecks()?.sinks ?? []
         return report
     }
 

@@ -112,9 +112,12 @@ public struct StatusReport: Codable, Sendable {
     /// and the database it used: two setups on one machine are told apart by these.
     public var configurationFile: String?
     public var database = ""
+    /// Each sink's last credentials check (ADR 033); empty before the first. Optional only
+    /// so a report saved before it existed still decodes; `status` always sets it.
+    public var sinks: [SinkCredentials]?
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling, database
+        case at, week, registrations, backoff, deliveries, polling, database, sinks
         case configurationFile = "configuration_file"
         case livePoints = "live_points"
         case gameStatuses = "game_statuses"

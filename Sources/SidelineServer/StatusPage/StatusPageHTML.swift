@@ -66,6 +66,7 @@ enum StatusPageHTML {
         \(HTML.table(Copy.columnsDevices, devices, empty: Copy.noDevices))
         </section>
         \(homeAssistant)
+        \(sinksSection(report, times: model.times))
         <section id="events"><h2>\(HTML.escape(Copy.events))</h2>
         \(HTML.table(Copy.columnsEvents, events, empty: Copy.noEvents))
         </section>

@@ -59,23 +59,7 @@ public struct HomeAssistantClient: Sendable {
     /// `GET <base>/api/services`: the names of the `notify` domain's services (without the
     /// `notify.` prefix), e.g. `["mobile_app_alex_iphone"]`.
     public func notifyServices() async throws(HomeAssistantError) -> Set<String> {
-        guard let url = self.url("api/services") else { throw .unreachable("invalid homeassistant.url") }
-        let response: HTTPTransportResponse
-        do {
-            response = try await transport.get(url, headers: ["Authorization": "Bearer \(token)"])
-        } catch {
-            throw .unreachable("\(HTTPPostError.redacted(url)): \(HomeAssistantAnswer.redacted(error.reason, token: token))")
-        }
-        switch response.status {
-        case 200: break
-        case 300..<400:
-            // Not followed (``CurlTransport`` never follows a GET that carries a token).
-            throw .redirected(status: response.status, location: configurable(location: response.headers["Location"], requestURL: url, requestPath: "api/services"))
-        case 401, 403: throw .unauthorized
-        default:
-            let said = HomeAssistantAnswer.message(in: response.body, status: response.status, redacting: token).map { " — \($0)" } ?? ""
-            throw .unexpected("HTTP \(response.status)\(said)")
-        }
+        let response = try await authorizedGet("api/services")
         let domains: [ServiceDomain]
         do {
             domains = try JSONDecoder().decode([ServiceDomain].self, from: response.body)
@@ -85,6 +69,39 @@ public struct HomeAssistantClient: Sendable {
         var names: Set<String> = []
         for entry in domains where entry.domain == "notify" { names.formUnion((entry.services ?? [:]).keys) }
         return names
+    }
+
+    /// `GET <base>/api/`: HA answers `200 {"message": "API running."}` to an accepted token
+    /// and 401 to any other (`sideline check`). `nil` when the token is accepted.
+    public func tokenProblem() async -> HomeAssistantError? {
+        do {
+            _ = try await authorizedGet("api/")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `GET <base>/<path>` with the token: the 200 answer, or what is wrong in words that
+    /// never hold the token.
+    private func authorizedGet(_ path: String) async throws(HomeAssistantError) -> HTTPTransportResponse {
+        guard let url = self.url(path) else { throw .unreachable("invalid homeassistant.url") }
+        let response: HTTPTransportResponse
+        do {
+            response = try await transport.get(url, headers: ["Authorization": "Bearer \(token)"])
+        } catch {
+            throw .unreachable("\(HTTPPostError.redacted(url)): \(HomeAssistantAnswer.redacted(error.reason, token: token))")
+        }
+        switch response.status {
+        case 200: return response
+        case 300..<400:
+            // Not followed (``CurlTransport`` never follows a GET that carries a token).
+            throw .redirected(status: response.status, location: configurable(location: response.headers["Location"], requestURL: url, requestPath: path))
+        case 401, 403: throw .unauthorized
+        default:
+            let said = HomeAssistantAnswer.message(in: response.body, status: response.status, redacting: token).map { " — \($0)" } ?? ""
+            throw .unexpected("HTTP \(response.status)\(said)")
+        }
     }
 
     /// The address to configure, from a redirect's `Location` for `<base>/<requestPath>`: the

@@ -16,9 +16,12 @@ public enum Daemon {
         let metrics = ServerMetrics()
         let loop = PassLoop(wiring: wiring, mode: mode, sinks: sinks, untilIdle: untilIdle, observer: PassObserver(wiring: wiring, metrics: metrics))
         let server = ServerService(server: APIServer(environment: try wiring.serverEnvironment(metrics: metrics)))
+        // Returning (`--until-idle`) is a normal end, not a failure.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: loop, successTerminationBehavior: .gracefullyShutdownGroup), .init(service: server)]
+        // A dry run prints to stdout alone: no credentials to check.
+        if mode == .live { services.append(.init(service: CredentialCheckService(wiring: wiring, sinks: sinks))) }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            // Returning (`--until-idle`) is a normal end, not a failure.
-            services: [.init(service: loop, successTerminationBehavior: .gracefullyShutdownGroup), .init(service: server)],
+            services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: wiring.logger
         ))

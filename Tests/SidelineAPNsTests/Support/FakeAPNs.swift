@@ -104,9 +104,30 @@ struct RecordedRequest: Sendable {
 
     func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 
+    /// The credentials probe `run`, `tick` and `check` send: to a device token of zeros.
+    var isCredentialsProbe: Bool { path == "/3/device/" + String(repeating: "0", count: 64) }
+
     /// The JWT after `bearer `.
     var providerToken: String? {
         guard let value = header("authorization"), value.hasPrefix("bearer ") else { return nil }
         return String(value.dropFirst("bearer ".count))
+    }
+}
+
+extension SidelineBinary {
+    /// This binary with the APNs sink alone, its key written to a `.p8` file of mode 600 in
+    /// its directory, pointed at `server` with these ids.
+    func withAPNs(_ key: APNsSigningKey, server: FakeAPNs, keyID: String = TestCredentials.keyID, teamID: String = TestCredentials.teamID) throws -> SidelineBinary {
+        let keyFile = directory.appendingPathComponent("AuthKey.p8")
+        try Data(key.pemForTests.utf8).write(to: keyFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        var cli = self
+        cli.environment.merge([
+            "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
+            "SIDELINE_APNS_KEY_ID": keyID, "SIDELINE_APNS_TEAM_ID": teamID,
+            "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
+            "SIDELINE_APNS_URL": server.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": server.caFile,
+        ]) { $1 }
+        return cli
     }
 }

@@ -7,7 +7,8 @@ payload's size and shape. A request that breaks a rule gets APNs's own status an
 so a client that regresses fails its tests. Requests that pass are answered by their device
 token's prefix, to script the error statuses:
 
-    badbad  400 BadDeviceToken              e410   410 Unregistered, with timestamp
+    badbad  400 BadDeviceToken (so is a     e410   410 Unregistered, with timestamp
+            token of zeros, never issued)
     e400    400 DeviceTokenNotForTopic      e413   413 PayloadTooLarge
     e403e   403 ExpiredProviderToken once   e429   429 TooManyRequests, retry-after: 7
             per device token, then 200      e500   500 InternalServerError
@@ -293,7 +294,9 @@ class FakeAPNs:
             raise Reject(400, "FakeAPNs:MissingContentState")
 
     def scripted(self, device_token):
-        if device_token.startswith("badbad"):
+        # A token of zeros was never issued: APNs answers BadDeviceToken, after the
+        # provider-token check (`sideline check` probes with one).
+        if device_token.startswith("badbad") or set(device_token) == {"0"}:
             raise Reject(400, "BadDeviceToken")
         if device_token.startswith("e400"):
             raise Reject(400, "DeviceTokenNotForTopic")
