@@ -112,6 +112,21 @@ struct DevicesTestCommandTests {
         }
     }
 
+    @Test("A wrong team id or key id is named with APNs' 403, and nothing more is sent")
+    func wrongCredentials() async throws {
+        try await withSetUp { cli, apns in
+            _ = try await cli.run("devices", "add", GameDayScript.alex.username, "--push-to-start", TestCredentials.deviceToken("a1", 5))
+            let device = try #require(try SQLiteStore(path: cli.databasePath).devices().first?.id)
+            for wrong in [["SIDELINE_APNS_TEAM_ID": "WRONG12345"], ["SIDELINE_APNS_KEY_ID": "WRONG12345"]] {
+                let test = try await cli.run(["devices", "test", device, "--gap-seconds", "0", "--token-wait-seconds", "0"], environment: wrong)
+                #expect(test.status == 1)
+                #expect(test.stdout.contains("APNs refused the start: 403 InvalidProviderToken"), "\(wrong): \(test.stdout)")
+                #expect(test.stdout.contains("the other 3 pushes were not sent"))
+            }
+            #expect(try apns.requests().count == 2)
+        }
+    }
+
     /// One JSON request to the device API; its status and body.
     static func call(_ method: String, _ url: URL, _ body: [String: String], bearer: String? = nil) async throws -> (status: Int, body: String) {
         var request = URLRequest(url: url)

@@ -57,7 +57,7 @@ struct CLIDevicesTestTests {
         try await withTarget { cli, fake, id in
             let test = try await cli.run(["devices", "test", id] + Self.quick, environment: ["SIDELINE_HOMEASSISTANT_TOKEN": "a-revoked-token"])
             #expect(test.status == 1)
-            #expect(test.stdout.contains("Home Assistant refused the start: 401"), "\(test.stdout)")
+            #expect(test.stdout.contains("Home Assistant refused homeassistant.token (401)"), "\(test.stdout)")
             #expect(test.stdout.contains("the other 3 pushes were not sent"))
             #expect(test.stdout.contains("✗ \(id): 0 of 4 pushes accepted"))
             #expect(test.stderr.contains("1 device did not pass the test"))
@@ -142,7 +142,7 @@ struct CLIDevicesTestTests {
         try await withTarget { cli, _, id in
             let run = try await cli.run(["rehearse", "--minutes", "0"], environment: ["SIDELINE_HOMEASSISTANT_TOKEN": "a-revoked-token"])
             #expect(run.status == 1)
-            #expect(run.stdout.contains("\(id) start: Home Assistant refused the start: 401"), "\(run.stdout)")
+            #expect(run.stdout.contains("\(id) start: Home Assistant refused homeassistant.token (401)"), "\(run.stdout)")
             #expect(run.stdout.contains("✗ \(id): 0 of 20 pushes accepted, 20 not sent"), "\(run.stdout)")
         }
     }

@@ -27,7 +27,10 @@ public struct SampleAnswer: Sendable, Hashable {
         case .accepted: Messages.Rehearsal.accepted(sink, step)
         case .tokenRejected(let reason, _) where reason == "BadDeviceToken": Messages.Rehearsal.tokenInvalid(sink, status: 400, reason: reason)
         case .tokenRejected(let reason, _): Messages.Rehearsal.tokenGone(sink, status: 410, reason: reason)
-        case .refused(let reason), .held(let reason): Messages.Rehearsal.refused(sink, step, reason)
+        case .refused(let reason): Messages.Rehearsal.refused(sink, step, reason)
+        // Held: the receiver refused our credentials or address, and its reason says so whole
+        // (Home Assistant's names the token and its 401, after the status the log leads with).
+        case .held(let reason): reason.hasPrefix("401 ") ? String(reason.dropFirst(4)) : reason
         case .targetRefused(let reason): Messages.Rehearsal.targetRefused(sink, step, reason)
         case .deferred(let reason, _): Messages.Rehearsal.deferred(sink, step, reason)
         case .notSent(let reason): Messages.Rehearsal.notSent(sink, step, reason)
