@@ -4,9 +4,6 @@ import SidelineAPNs
 import SidelineFakeSleeper
 import SidelineStore
 import SidelineTestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `sideline devices test` and `sideline rehearse` through APNs: the real binary against the
 /// fake APNs, the app's activity token reported through the real device API (ADR 034).
@@ -19,17 +16,8 @@ struct DevicesTestCommandTests {
         let key = try TestCredentials.newKey()
         try await withFakeAPNs(trusting: key) { apns in
             try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T12:00:00Z") { cli, _ in
-                let keyFile = cli.directory.appendingPathComponent("AuthKey.p8")
-                try Data(key.pemForTests.utf8).write(to: keyFile)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-                var cli = cli
-                cli.environment.merge([
-                    "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
-                    "SIDELINE_APNS_KEY_ID": TestCredentials.keyID, "SIDELINE_APNS_TEAM_ID": TestCredentials.teamID,
-                    "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
-                    "SIDELINE_APNS_URL": apns.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": apns.caFile,
-                    "SIDELINE_SERVER_ADMIN_TOKEN": Self.adminToken,
-                ]) { $1 }
+                var cli = try cli.pushing(to: apns, key: key)
+                cli.environment["SIDELINE_SERVER_ADMIN_TOKEN"] = Self.adminToken
                 #expect(try await cli.run("users", "add", GameDayScript.alex.username, "--league", GameDayScript.leagueID).status == 0)
                 try await body(cli, apns)
             }
@@ -44,7 +32,7 @@ struct DevicesTestCommandTests {
             _ = try await cli.withServer { base, _ in
                 let invite = try await cli.run("devices", "invite", GameDayScript.alex.username, "--json", "--no-qr")
                 let code = try #require((try JSONSerialization.jsonObject(with: Data(invite.stdout.utf8)) as? [String: String])?["code"], "\(invite.stderr)")
-                let paired = try await Self.call("POST", base.appendingPathComponent("v1/devices"),
+                let paired = try await sendJSON("POST", to: base.appendingPathComponent("v1/devices"),
                                                  ["code": code, "environment": "sandbox", "pushToStartToken": pushToStart])
                 #expect(paired.status == 201, "\(paired.body)")
                 let pairing = try #require(try JSONSerialization.jsonObject(with: Data(paired.body.utf8)) as? [String: Any])
@@ -59,7 +47,7 @@ struct DevicesTestCommandTests {
                     }
                     let activity = try #require(try KillAndRestartTests.activity(of: start))
                     #expect(activity.hasPrefix("test-"))
-                    let reported = try await Self.call("PUT", base.appendingPathComponent("v1/activities/\(activity)/token"), ["token": activityToken], bearer: secret)
+                    let reported = try await sendJSON("PUT", to: base.appendingPathComponent("v1/activities/\(activity)/token"), ["token": activityToken], bearer: secret)
                     #expect(reported.status == 204, "\(reported.body)")
                     try await child.waitForExit(timeout: .seconds(60))
                 }
@@ -124,22 +112,6 @@ struct DevicesTestCommandTests {
                 #expect(test.stdout.contains("the other 3 pushes were not sent"))
             }
             #expect(try apns.requests().count == 2)
-        }
-    }
-
-    /// One JSON request to the device API; its status and body.
-    static func call(_ method: String, _ url: URL, _ body: [String: String], bearer: String? = nil) async throws -> (status: Int, body: String) {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        let sendable = request
-        return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: sendable) { data, response, error in
-                if let error { continuation.resume(throwing: error); return }
-                continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)))
-            }.resume()
         }
     }
 }

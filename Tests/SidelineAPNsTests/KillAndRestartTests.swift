@@ -33,17 +33,7 @@ struct KillAndRestartTests {
         let key = try TestCredentials.newKey()
         try await withFakeAPNs(trusting: key, options: .init(slowSeconds: 600)) { slow in
             try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:00:00Z") { cli, world in
-                let keyFile = cli.directory.appendingPathComponent("AuthKey.p8")
-                try Data(key.pemForTests.utf8).write(to: keyFile)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-                var cli = cli
-                cli.environment.merge([
-                    "SIDELINE_SINKS_ENABLED": "apns", "SIDELINE_APNS_KEY_FILE": keyFile.path,
-                    "SIDELINE_APNS_KEY_ID": TestCredentials.keyID, "SIDELINE_APNS_TEAM_ID": TestCredentials.teamID,
-                    "SIDELINE_APNS_BUNDLE_ID": TestCredentials.bundleID,
-                    "SIDELINE_APNS_URL": slow.baseURL.absoluteString, "SIDELINE_APNS_CA_FILE": slow.caFile,
-                ]) { $1 }
-                try await body(Setup(world: world, key: key, slow: slow, cli: cli))
+                try await body(Setup(world: world, key: key, slow: slow, cli: try cli.pushing(to: slow, key: key)))
             }
         }
     }
