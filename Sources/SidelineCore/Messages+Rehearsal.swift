@@ -97,6 +97,7 @@ extension Messages {
         public static func rehearsalDone(seconds: Int) -> String {
             "rehearsal done in \(seconds) s; your registrations, their activities and the outbox were not touched"
         }
+        public static func pausedSkipped(_ device: String) -> String { "\(device) is paused (sideline devices resume, or rehearse --device \(device)): not rehearsed" }
         public static let noActivityInDay = "the bundled game day made no activity to rehearse"
     }
 }

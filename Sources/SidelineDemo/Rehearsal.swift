@@ -89,7 +89,11 @@ public struct Rehearsal: Sendable {
                 guard let device = try wiring.store.device(id: id) else { throw WiringError(.refused, Messages.Devices.unknownDevice(id)) }
                 devices = [device]
             } else {
-                devices = try wiring.store.devices()
+                // A paused device asked for quiet until a time: only `--device` overrides it.
+                let now = wiring.now()
+                let all = try wiring.store.devices()
+                for device in all where (device.pausedUntil ?? .distantPast) > now { output.write(Messages.Rehearsal.pausedSkipped(device.id)) }
+                devices = all.filter { ($0.pausedUntil ?? .distantPast) <= now }
             }
         } catch let error as WiringError {
             throw error

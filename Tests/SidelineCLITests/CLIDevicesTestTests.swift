@@ -129,11 +129,16 @@ struct CLIDevicesTestTests {
             #expect(try store.outbox().isEmpty)
             #expect(try store.openLifecycleStates(registrationID: try #require(registrations.first?.id)).isEmpty)
 
-            // --device picks one.
+            // --device picks one, even a paused one; without it a paused device is left alone, and said.
+            #expect(try await cli.run("devices", "pause", id).status == 0)
             let one = try await cli.run("rehearse", "--minutes", "0", "--max-pushes", "3", "--device", id)
             #expect(one.status == 0, "\(one.stderr)")
             #expect(fake.calls(to: Self.service).count == 11)
             #expect(fake.calls(to: "mobile_app_blake_pixel").count == 8)
+            let others = try await cli.run("rehearse", "--minutes", "0", "--max-pushes", "3")
+            #expect(others.stdout.contains("\(id) is paused"), "\(others.stdout)")
+            #expect(fake.calls(to: Self.service).count == 11)
+            #expect(fake.calls(to: "mobile_app_blake_pixel").count == 11)
         }
     }
 
