@@ -30,21 +30,9 @@ public enum Demo {
     /// codes: the fake Sleeper or a registration refused (`.refused`), a bad configuration,
     /// a database error.
     public static func run(_ options: Options, output: any TextOutput = StandardOutput()) async throws(WiringError) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-demo-\(UUID().uuidString)")
-        let cleanup = DemoCleanup(removing: directory)
-        // Left behind only if the removal fails: a stray file in the temporary directory.
-        defer {
-            try? FileManager.default.removeItem(at: directory)
-            cleanup.cancel()
-        }
-        let replay = try await GameDayReplay.start(database: options.database, temporaryDirectory: directory.path)
-        do {
+        try await GameDayReplay.withReplay(database: options.database) { replay throws(WiringError) in
             try await run(replay, options, output: output)
-        } catch {
-            await replay.stop()
-            throw error
         }
-        await replay.stop()
     }
 
     static func run(_ replay: GameDayReplay, _ options: Options, output: any TextOutput) async throws(WiringError) {

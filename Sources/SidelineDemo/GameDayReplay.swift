@@ -19,6 +19,27 @@ struct GameDayReplay {
     let wiring: Wiring
     let clock: ManualClock
 
+    /// Runs `body` on a replay whose state is in a new temporary directory (or `database`),
+    /// removed when it returns or the process is interrupted; the fake Sleeper is stopped.
+    static func withReplay<T>(database: String?, _ body: (GameDayReplay) async throws(WiringError) -> T) async throws(WiringError) -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-demo-\(UUID().uuidString)")
+        let cleanup = DemoCleanup(removing: directory)
+        // Left behind only if the removal fails: a stray file in the temporary directory.
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            cleanup.cancel()
+        }
+        let replay = try await start(database: database, temporaryDirectory: directory.path)
+        do {
+            let value = try await body(replay)
+            await replay.stop()
+            return value
+        } catch {
+            await replay.stop()
+            throw error
+        }
+    }
+
     /// `database` is `--database` (its directory must exist); without it the demo keeps its
     /// state in `temporaryDirectory`, created here.
     static func start(database: String?, temporaryDirectory: String) async throws(WiringError) -> GameDayReplay {
@@ -77,8 +98,9 @@ struct GameDayReplay {
         let reconciliationGaps: [Double]
     }
 
-    /// One dry-run pass per simulated minute from `start` to `end`.
-    func run(sink: any PushSink, step: TimeInterval = 60) async throws(WiringError) -> Summary {
+    /// One dry-run pass per simulated minute from `start` to `end`; `observe` sees each
+    /// pass's report (the rehearsal reads its events).
+    func run(sink: any PushSink, step: TimeInterval = 60, observe: (PassReport) throws(WiringError) -> Void = { _ in }) async throws(WiringError) -> Summary {
         let scheduler = wiring.scheduler()
         let began = ContinuousClock.now
         var passes = 0
@@ -88,13 +110,13 @@ struct GameDayReplay {
         while now <= Self.end {
             clock.set(now)
             world.setNow(now)
-            do {
-                let report = try await scheduler.runPass(at: now, mode: .dryRun, sinks: [sink])
-                events += report.events.count
-                gaps += report.reconciliationGaps
-            } catch {
+            let report: PassReport
+            do { report = try await scheduler.runPass(at: now, mode: .dryRun, sinks: [sink]) } catch {
                 throw WiringError(.database, "\(error)")
             }
+            events += report.events.count
+            gaps += report.reconciliationGaps
+            try observe(report)
             passes += 1
             now = now.addingTimeInterval(step)
             if Self.quietStretch.contains(now) { now = Self.quietStretch.upperBound }

@@ -25,10 +25,7 @@ extension SQLiteStore: DeliveryStore {
             let use = try Self.allowanceUse(db, target: target, day: day)
             let decision = allowance.decide(important: important, use: use, now: now, horizon: horizon)
             if decision == .send {
-                try db.execute(sql: """
-                    INSERT INTO push_allowance (target, day, used, last_at) VALUES (?, ?, 1, ?)
-                    ON CONFLICT(target, day) DO UPDATE SET used = used + 1, last_at = excluded.last_at
-                    """, arguments: [target, day, now.seconds])
+                try Self.countPush(db, target: target, day: day, at: now)
             }
             return decision
         }

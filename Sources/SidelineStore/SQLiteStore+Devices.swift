@@ -17,7 +17,8 @@ public struct ActivityDevice: Sendable, Hashable {
 /// Who an activity belongs to (for checking that a token is reported by the right user).
 public struct ActivityOwner: Sendable, Hashable {
     public let activityID: String
-    public let registrationID: Int64
+    /// `nil` for a sample activity (`sideline devices test`, `rehearse`): it has no registration.
+    public let registrationID: Int64?
     public let sleeperUserID: String
 }
 
@@ -121,14 +122,19 @@ extension SQLiteStore {
 
     // MARK: - Activities on devices
 
-    /// Who a started (live-mode) activity belongs to; `nil` if no such activity started.
+    /// Who a started (live-mode) activity or a sample activity (ADR 034) belongs to; `nil` if
+    /// no such activity started.
     public func activityOwner(activityID: String) throws(StoreError) -> ActivityOwner? {
         try read { db in
             try Row.fetchOne(db, sql: """
                 SELECT o.activity_id, o.registration_id, r.sleeper_user_id FROM outbox o
                 JOIN registration r ON r.id = o.registration_id
-                WHERE o.activity_id = ? AND o.kind = 'start' AND o.mode = 'live' LIMIT 1
-                """, arguments: [activityID]).map {
+                WHERE o.activity_id = ? AND o.kind = 'start' AND o.mode = 'live'
+                UNION ALL
+                SELECT s.activity_id, NULL, d.sleeper_user_id FROM sample_activity s
+                JOIN device d ON d.id = s.device_id WHERE s.activity_id = ?
+                LIMIT 1
+                """, arguments: [activityID, activityID]).map {
                 ActivityOwner(activityID: $0["activity_id"], registrationID: $0["registration_id"], sleeperUserID: $0["sleeper_user_id"])
             }
         }

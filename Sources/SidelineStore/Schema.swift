@@ -273,6 +273,18 @@ enum Schema {
                 UPDATE device_push SET sink = 'homeassistant' WHERE device_id IN (SELECT id FROM device WHERE notify_service IS NOT NULL);
                 """)
         }
+        migrator.registerMigration("v13-sample-activity") { db in
+            // `sideline devices test` and `rehearse` (ADR 034): a sample activity is not a
+            // registration's, yet the device API must accept the token the app reports for
+            // it. Its row names the one device it was started on.
+            try db.execute(sql: """
+                CREATE TABLE sample_activity (
+                    activity_id TEXT PRIMARY KEY,
+                    device_id TEXT NOT NULL REFERENCES device(id),
+                    created_at REAL NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 

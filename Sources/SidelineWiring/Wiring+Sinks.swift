@@ -47,9 +47,7 @@ extension Wiring {
             guard let settings = configuration.apns else { return nil }
             return try apnsSink(settings)
         case "homeassistant":
-            guard let settings = configuration.homeAssistant, let client = homeAssistantClient() else { return nil }
-            return HomeAssistantSink(client: client, dailyPushes: settings.dailyPushes, dismissalDelay: configuration.dismissalDelay, token: settings.token.value,
-                                     notes: StoredHomeAssistantNotes(store: store), logger: Logger(label: "sideline.homeassistant"))
+            return homeAssistantSink()
         case "ntfy":
             guard let topic = configuration.ntfyTopic else { return nil }
             do { return try NtfySink(server: configuration.ntfyURL, topic: topic, token: configuration.ntfyToken?.value, delivery: delivery) } catch {
@@ -88,6 +86,13 @@ extension Wiring {
         // The key was just read, so its mode is readable too; if not, there is only no warning.
         guard let mode = (try? FileManager.default.attributesOfItem(atPath: keyFile))?[.posixPermissions] as? Int, mode & 0o077 != 0 else { return }
         logger.warning("\(Messages.Pushes.keyReadableByOthers(keyFile, mode: mode))")
+    }
+
+    /// The Home Assistant sink, when it is configured.
+    func homeAssistantSink() -> HomeAssistantSink? {
+        guard let settings = configuration.homeAssistant, let client = homeAssistantClient() else { return nil }
+        return HomeAssistantSink(client: client, dailyPushes: settings.dailyPushes, dismissalDelay: configuration.dismissalDelay, token: settings.token.value,
+                                 notes: StoredHomeAssistantNotes(store: store), logger: Logger(label: "sideline.homeassistant"))
     }
 
     /// Home Assistant's REST API, when the sink is configured; its own transport, so a

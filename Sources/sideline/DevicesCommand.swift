@@ -11,7 +11,7 @@ import SidelineWiring
 struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "Add, list, pause and remove the devices Live Activities are pushed to.",
+        abstract: "Add, list, pause, test and remove the devices Live Activities are pushed to.",
         discussion: """
             A device belongs to a registered Sleeper user and serves all of that user's \
             registrations. Two kinds: an iPhone with an app of your own, which each activity \
@@ -20,7 +20,7 @@ struct DevicesCommand: AsyncParsableCommand {
             a phone with Home Assistant's Companion app, reached through its notify service \
             (--homeassistant mobile_app_alex_iphone).
             """,
-        subcommands: [Invite.self, Add.self, List.self, Remove.self, Pause.self, Resume.self]
+        subcommands: [Invite.self, Add.self, List.self, Remove.self, Pause.self, Resume.self, Test.self]
     )
 
     struct Add: AsyncParsableCommand {

@@ -33,8 +33,7 @@ struct KillAndRestartTests {
         let key = try TestCredentials.newKey()
         try await withFakeAPNs(trusting: key, options: .init(slowSeconds: 600)) { slow in
             try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:00:00Z") { cli, world in
-                let cli = try cli.withAPNs(key, server: slow)
-                try await body(Setup(world: world, key: key, slow: slow, cli: cli))
+                try await body(Setup(world: world, key: key, slow: slow, cli: try cli.withAPNs(key, server: slow)))
             }
         }
     }

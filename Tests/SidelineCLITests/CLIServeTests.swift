@@ -51,16 +51,6 @@ struct CLIServeTests {
     }
 
     static func post(_ url: URL, _ body: [String: String]) async throws -> (Int, String) {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let sendable = request
-        return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: sendable) { data, response, error in
-                if let error { continuation.resume(throwing: error); return }
-                continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)))
-            }.resume()
-        }
+        try await sendJSON("POST", to: url, body)
     }
 }
