@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SidelineCore
 import SidelineEngine
 import SidelineWiring
 
@@ -36,11 +37,14 @@ struct TickCommand: AsyncParsableCommand {
             defer { withExtendedLifetime(lock) {} }
             let scheduler = wiring.scheduler(now: { instant })
             let sinks = try wiring.passSinks(dryRun: dryRun, json: json)
+            let observer = PassObserver(wiring: wiring)
+            let mode: PassMode = dryRun ? .dryRun : .live
             do {
                 let started = ContinuousClock.now
-                let report = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
-                PassObserver(wiring: wiring).passed(report, duration: ContinuousClock.now - started)
+                let report = try await scheduler.runPass(at: instant, mode: mode, sinks: sinks)
+                observer.passed(report, duration: ContinuousClock.now - started)
             } catch {
+                observer.threw(error, mode: mode)
                 throw CLIFailure("\(error)", code: .database)
             }
         }

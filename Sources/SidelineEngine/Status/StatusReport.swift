@@ -112,9 +112,11 @@ public struct StatusReport: Codable, Sendable {
     /// and the database it used: two setups on one machine are told apart by these.
     public var configurationFile: String?
     public var database = ""
+    /// "Is it working?": the last pass and the verdict from it (ADR 035).
+    public var working: Working?
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling, database
+        case at, week, registrations, backoff, deliveries, polling, database, working
         case configurationFile = "configuration_file"
         case livePoints = "live_points"
         case gameStatuses = "game_statuses"
