@@ -40,5 +40,7 @@ struct PassVerdictTests {
         #expect(Self.judge(PassSummary(at: Self.now.addingTimeInterval(-600))) == .stale(seconds: 600))
         #expect(Self.judge(nil) == .noPass)
         #expect(Self.judge(nil, lastPassAt: Self.now).isReady, "a pass recorded by an older version, without a summary")
+        let oldFailure = PassSummary(at: Self.now.addingTimeInterval(-60), calls: 1, unanswered: 1)
+        #expect(Self.judge(oldFailure, lastPassAt: Self.now).isReady, "the summary of an earlier pass than the one recorded")
     }
 }

@@ -20,7 +20,9 @@ public enum PassVerdict: Sendable, Hashable {
         guard let finished = lastPassAt ?? last?.at else { return .noPass }
         let age = now.timeIntervalSince(finished)
         if age > staleAfter { return .stale(seconds: Int(age)) }
-        guard let last else { return .idle(nextKickoff: nil) }
+        // A summary from another pass than the one recorded (an older binary ran since,
+        // recording only the instant) says nothing about the last pass.
+        guard let last, abs(last.at.timeIntervalSince(finished)) < 1 else { return .idle(nextKickoff: nil) }
         if let failure = last.failure { return .failed(failure) }
         return last.openActivities > 0 ? .live(activities: last.openActivities) : .idle(nextKickoff: last.nextKickoff)
     }
