@@ -115,9 +115,10 @@ paths = {
                       "503": error(503, "busy", "A scheduler pass holds the lock; try again in a few seconds."), "default": DEFAULT}}},
     "/healthz": {"get": {"operationId": "health", "tags": ["operations"], "summary": "Alive.", "security": [],
                          "responses": {"200": ok("Health", {"status": "ok"})}}},
-    "/readyz": {"get": {"operationId": "ready", "tags": ["operations"], "summary": "Ready: the database answers and a scheduler pass finished recently.", "security": [],
+    "/readyz": {"get": {"operationId": "ready", "tags": ["operations"], "summary": "Ready: the database answers, a scheduler pass finished recently, and it did not fail (idle is ready).", "security": [],
                         "responses": {"200": ok("Readiness", {"status": "ready", "database": "ok", "lastPassAt": "2026-11-22T14:33:00Z"}),
-                                      "503": ok("Readiness", {"status": "not_ready", "database": "ok", "problem": "no scheduler pass has run yet (is `sideline run` or the cron job running?)"}, "Not ready.")}}},
+                                      "503": ok("Readiness", {"status": "not_ready", "database": "ok", "lastPassAt": "2026-11-22T14:33:00Z", "reason": "pass_failed",
+                                                              "problem": "the last pass failed: none of its 2 calls got an answer (state/nfl: could not reach https://api.sleeper.app/v1/state/nfl: Could not connect to server)"}, "Not ready.")}}},
     "/metrics": {"get": {"operationId": "metrics", "tags": ["operations"], "summary": "Prometheus metrics (text format 0.0.4).", "security": [],
                          "responses": {"200": {"description": "Prometheus text.", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
     "/": {"get": {"operationId": "statusPage", "tags": ["operations"], "summary": "The status page (HTML, refreshes itself). Admin token as Bearer, or as the password of Basic auth in a browser.",
@@ -162,7 +163,9 @@ schemas = {
     "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string", "enum": ["ok"]}}},
     "Readiness": {"type": "object", "required": ["status", "database"], "properties": {
         "status": {"type": "string", "enum": ["ready", "not_ready"]}, "database": {"type": "string", "enum": ["ok", "unavailable"]},
-        "lastPassAt": {"type": "string", "format": "date-time"}, "problem": {"type": "string"}}},
+        "lastPassAt": {"type": "string", "format": "date-time"},
+        "reason": {"type": "string", "enum": ["database", "no_pass", "pass_too_old", "pass_failed"], "description": "Why not ready: the database, no pass yet, the last pass too old, or the last pass failed (it threw, or not one of its calls was answered)."},
+        "problem": {"type": "string", "description": "Why not ready, in words."}}},
 }
 for name, schema in defs.items():
     schemas[name] = rewrite(schema)

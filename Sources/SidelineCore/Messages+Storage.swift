@@ -21,5 +21,11 @@ extension Messages {
         public static func openedReadOnly(_ path: String) -> String {
             "the database \(path) was opened read-only and its files are writable now: restart Sideline"
         }
+        /// A database migrated by a newer Sideline (ADR 035): refused, naming both versions.
+        public static func newerDatabase(_ path: String, writtenBy: String?, binary: String?, unknown: [String]) -> String {
+            let newer = writtenBy.map { "Sideline \($0)" } ?? "a newer Sideline"
+            let this = binary.map { "this sideline is \($0)" } ?? "this sideline is older"
+            return "the database \(path) was migrated by \(newer) and \(this), which does not know its migration\(unknown.count == 1 ? "" : "s") \(unknown.sorted().joined(separator: ", ")): run the newer sideline, or restore the backup made before the upgrade"
+        }
     }
 }

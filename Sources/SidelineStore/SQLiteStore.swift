@@ -13,19 +13,26 @@ public final class SQLiteStore: Sendable {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     /// `directory` says whether a missing directory is created (the default paths) or an
     /// error (a configured path). A file Sideline could only read is an error naming it.
-    public init(path: String, directory: DatabaseDirectory = .create) throws(StoreError) {
+    /// `version` is the running Sideline's: recorded when it migrates the database, and
+    /// named when a database migrated by a newer Sideline is refused (ADR 035).
+    public init(path: String, directory: DatabaseDirectory = .create, version: String? = nil) throws(StoreError) {
         self.path = path
         try DatabaseFiles(path: path).prepare(directory)
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.configuration)
+        } catch {
+            throw StoreError("cannot open the database \(path): \(Self.describe(error, path: path))")
+        }
+        try migrate(version: version)
+    }
+
+    /// How every connection to a Sideline database is configured.
+    static var configuration: Configuration {
         var configuration = Configuration()
         // Another process (a `status` call, an overlapping cron pass) may hold the write lock briefly.
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
-        } catch {
-            throw StoreError("cannot open the database \(path): \(Self.describe(error, path: path))")
-        }
+        return configuration
     }
 
     static func describe(_ error: any Error, path: String) -> String {

@@ -61,7 +61,7 @@ public struct Wiring: Sendable {
     /// is an unmounted volume, never replaced); the default path's is created.
     public static func openStore(_ configuration: SidelineConfiguration) throws(WiringError) -> SQLiteStore {
         do {
-            return try SQLiteStore(path: configuration.databasePath, directory: configuration.databaseIsExplicit ? .mustExist : .create)
+            return try SQLiteStore(path: configuration.databasePath, directory: configuration.databaseIsExplicit ? .mustExist : .create, version: SidelineVersion.current)
         } catch {
             throw WiringError(.database, "\(error)")
         }

@@ -5,9 +5,11 @@ extension Messages.Status {
     /// The whole `status` text, from the report: its instants (ISO 8601 UTC, as `--json`
     /// keeps them) in the display time zone, labelled.
     static func text(_ report: StatusReport, times: LocalTime) -> String {
-        var lines = [header(at: times.label(iso: report.at), week: report.week),
+        var lines: [String] = [header(at: times.label(iso: report.at), week: report.week),
                      Messages.ConfigurationReport.file(report.configurationFile),
-                     Messages.ConfigurationReport.database(report.database), "", registrationsHeading]
+                     Messages.ConfigurationReport.database(report.database)]
+        if let working = report.working { lines += [""] + Messages.Working.lines(working, times: times) }
+        lines += ["", registrationsHeading]
         if report.registrations.isEmpty { lines.append(noRegistrations) }
         for row in report.registrations {
             lines.append(registration(row.registration, user: row.username, league: row.leagueName, leagueID: row.leagueID, lifecycle: row.lifecycle, dryRun: row.dryRunLifecycle, activity: row.activity, note: row.note, winChance: row.winChance))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SidelineCore
 import SidelineEngine
 import SidelineWiring
 
@@ -38,11 +39,14 @@ struct TickCommand: AsyncParsableCommand {
             let sinks = try wiring.passSinks(dryRun: dryRun, json: json)
             // Reused for an hour unless the sink settings change (ADR 033).
             if !dryRun { await wiring.checkCredentials(of: sinks) }
+            let observer = PassObserver(wiring: wiring)
+            let mode: PassMode = dryRun ? .dryRun : .live
             do {
                 let started = ContinuousClock.now
-                let report = try await scheduler.runPass(at: instant, mode: dryRun ? .dryRun : .live, sinks: sinks)
-                PassObserver(wiring: wiring).passed(report, duration: ContinuousClock.now - started)
+                let report = try await scheduler.runPass(at: instant, mode: mode, sinks: sinks)
+                observer.passed(report, duration: ContinuousClock.now - started)
             } catch {
+                observer.threw(error, mode: mode)
                 throw CLIFailure("\(error)", code: .database)
             }
         }

@@ -66,8 +66,7 @@ extension FetchStage {
                 keep(answer, for: target.league, request: request, at: now, into: &fetched, report: &report)
             case .failure(let error) where stopped && error.isBackoff:
                 // The rest of a batch that was in flight when Sleeper pushed back: one push-back, not eight.
-                report.calls.append(call)
-                report.problems.append("\(call): \(error)")
+                report.failed(call, error)
             case .failure(let error):
                 if !handle(error, for: call, at: now, report: &report) { stopped = true }
             }

@@ -18,8 +18,7 @@ extension FetchStage {
             logger.notice("\(call) postponed: \(error)")
             return false
         }
-        report.calls.append(call)
-        report.problems.append("\(call): \(error)")
+        report.failed(call, error)
         guard error.isBackoff || Self.restsOnAnyFailure(call) else {
             logger.warning("\(call) failed: \(error); will retry on a later pass")
             return true
@@ -51,5 +50,15 @@ extension SleeperError {
     var isBudgetExhausted: Bool {
         if case .budgetExhausted = self { return true }
         return false
+    }
+
+    /// No answer worth the name: nothing came back, or the server failed (5xx). A pass
+    /// whose every call is like this failed (``PassSummary/failure``).
+    var isUnanswered: Bool {
+        switch self {
+        case .unreachable: true
+        case .http(let status, _, _): status >= 500
+        case .userNotFound, .leagueNotFound, .malformed, .budgetExhausted: false
+        }
     }
 }

@@ -31,6 +31,7 @@ extension FetchStage {
             return (true, true)
         } catch {
             report.problems.append("following league \(registration.leagueID): \(error)")
+            if error.isUnanswered { report.unanswered += 1 }
             logger.warning("could not look for the \(leagueSeason) renewal of league \(registration.leagueID): \(error)")
             return (false, !error.isBudgetExhausted)
         }

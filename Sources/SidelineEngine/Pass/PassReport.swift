@@ -2,12 +2,16 @@ import Foundation
 import Logging
 import SidelineCore
 import SidelineDelivery
+import SidelineSleeper
 import SidelineStore
 
 /// What one pass did, for the log line and for tests.
 public struct PassReport: Sendable {
     public let at: Date
+    public internal(set) var mode = PassMode.live
     public internal(set) var calls: [PlannedCall] = []
+    /// How many of `calls` got no answer: unreachable, or a server error (``PassSummary``).
+    public internal(set) var unanswered = 0
     /// How many of the pass's matchups calls Sleeper answered 304 (the stored snapshot was current).
     public internal(set) var unchangedMatchups = 0
     public internal(set) var problems: [String] = []
@@ -49,6 +53,13 @@ public struct PassReport: Sendable {
     mutating func note(_ problem: String, _ logger: Logger, level: Logger.Level = .warning) {
         problems.append(problem)
         logger.log(level: level, "\(problem)")
+    }
+
+    /// A call that failed with `error`: counted, and listed among the problems.
+    mutating func failed(_ call: PlannedCall, _ error: SleeperError) {
+        calls.append(call)
+        problems.append("\(call): \(error)")
+        if error.isUnanswered { unanswered += 1 }
     }
 
     /// Adds what a delivery run did.

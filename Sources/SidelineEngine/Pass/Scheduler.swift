@@ -50,6 +50,7 @@ public actor Scheduler {
     /// only database errors escape.
     public func runPass(at now: Date, mode: PassMode, sinks: [any PushSink]) async throws(StoreError) -> PassReport {
         var report = PassReport(at: now)
+        report.mode = mode
         loadPlayersIndex()
         try cache.refresh(from: store)
         var due = try plan.due(cache: &cache, players: players, at: now, mode: mode)

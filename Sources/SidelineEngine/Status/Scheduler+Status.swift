@@ -46,7 +46,11 @@ extension Scheduler {
             homeAssistant: try homeAssistantTargets(at: now),
             sinkProblems: try sinkProblems()
         )
-        report.livePoints = try livePointsSource(at: now)
+        let last = try store.lastPass()
+        let verdict = PassVerdict.judge(lastPassAt: try store.lastPassAt(), last: last, now: now,
+                                        staleAfter: PassVerdict.staleAfter(passInterval: configuration.passInterval))
+        report.working = StatusReport.Working(verdict, last: last, pushes: try store.pushes(since: PushAllowance.nextMidnight(after: now).addingTimeInterval(-86_400)))
+        report.livePoints = try livePointsSource(at: now, idle: verdict.isIdle)
         report.gameStatuses = try gameStatusesSource(at: now)
         report.configurationFile = configuration.configurationFile
         report.database = configuration.databasePath
@@ -60,11 +64,14 @@ extension Scheduler {
         return Messages.GameStatuses.source(try store.gameStatusSource(), restingUntil: rest)
     }
 
-    /// The `status` line on live points, when a stats feed is wired.
-    func livePointsSource(at now: Date) throws(StoreError) -> String? {
+    /// The `status` line on live points, when a stats feed is wired. While `idle` the feed
+    /// is not asked, and its silence is said as expected rather than as a fault.
+    func livePointsSource(at now: Date, idle: Bool) throws(StoreError) -> String? {
         guard environment.stats != nil else { return nil }
         let stats = try cache.currentWeek.map { week throws(StoreError) in try cache.statFeed(.stats, week: week, from: store) } ?? nil
-        return Messages.LivePoints.source(try cache.livePointsHealth(from: store).source(stats: stats, at: now), now: now)
+        let source = try cache.livePointsHealth(from: store).source(stats: stats, at: now)
+        if idle, case .matchupsOnly = source { return Messages.Working.livePointsIdle }
+        return Messages.LivePoints.source(source, now: now)
     }
 
     /// Each Home Assistant notify service with today's use, the allowance and the spacing.

@@ -115,9 +115,11 @@ public struct StatusReport: Codable, Sendable {
     /// Each sink's last credentials check (ADR 033); empty before the first. Optional only
     /// so a report saved before it existed still decodes; `status` always sets it.
     public var sinks: [SinkCredentials]?
+    /// "Is it working?": the last pass and the verdict from it (ADR 035).
+    public var working: Working?
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling, database, sinks
+        case at, week, registrations, backoff, deliveries, polling, database, sinks, working
         case configurationFile = "configuration_file"
         case livePoints = "live_points"
         case gameStatuses = "game_statuses"

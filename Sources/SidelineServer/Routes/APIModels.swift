@@ -86,5 +86,7 @@ struct Readiness: Encodable {
     let status: String
     let database: String
     let lastPassAt: String?
+    /// Why not ready, as a code: `database`, `no_pass`, `pass_too_old` or `pass_failed`.
+    let reason: String?
     let problem: String?
 }

@@ -14,23 +14,26 @@ struct HealthRoutes {
         router.get("metrics") { _, _ in try metrics() }
     }
 
-    /// Ready: the database answers and a pass finished recently (three pass intervals, and
-    /// never less than three minutes, which a cron job once a minute also meets).
+    /// Ready: the database answers, a pass finished recently (three pass intervals, and
+    /// never less than three minutes, which a cron job once a minute also meets), and that
+    /// pass did not fail (``PassSummary/failure``: it threw, or not one of its calls was
+    /// answered). Idle is ready. `reason` and `problem` say why not (ADR 035).
     func readiness() -> Response {
         let now = environment.now()
         let lastPass: Date?
-        do { lastPass = try environment.store.lastPassAt() } catch {
-            return JSONResponse.make(Readiness(status: "not_ready", database: "unavailable", lastPassAt: nil, problem: Messages.Server.databaseUnavailable), status: .serviceUnavailable)
+        let summary: PassSummary?
+        do {
+            lastPass = try environment.store.lastPassAt()
+            summary = try environment.store.lastPass()
+        } catch {
+            return JSONResponse.make(Readiness(status: "not_ready", database: "unavailable", lastPassAt: nil, reason: "database", problem: Messages.Server.databaseUnavailable),
+                                     status: .serviceUnavailable)
         }
-        let limit = max(3 * environment.configuration.passInterval, 180)
-        let problem: String? = if let lastPass {
-            now.timeIntervalSince(lastPass) > limit ? Messages.Server.passTooOld(Int(now.timeIntervalSince(lastPass))) : nil
-        } else {
-            Messages.Server.noPassYet
-        }
+        let verdict = PassVerdict.judge(lastPassAt: lastPass, last: summary, now: now, staleAfter: PassVerdict.staleAfter(passInterval: environment.configuration.passInterval))
         return JSONResponse.make(
-            Readiness(status: problem == nil ? "ready" : "not_ready", database: "ok", lastPassAt: lastPass.map(EventEnvelope.timestamp), problem: problem),
-            status: problem == nil ? .ok : .serviceUnavailable
+            Readiness(status: verdict.isReady ? "ready" : "not_ready", database: "ok", lastPassAt: lastPass.map(EventEnvelope.timestamp),
+                      reason: verdict.isReady ? nil : verdict.code, problem: verdict.isReady ? nil : verdict.words),
+            status: verdict.isReady ? .ok : .serviceUnavailable
         )
     }
 

@@ -39,6 +39,7 @@ enum StatusPageHTML {
         // Which setup this page is: the file this server read and its database.
         let configuration = HTML.text("p", Copy.configuration(file: Messages.ConfigurationReport.file(report.configurationFile),
                                                              database: Messages.ConfigurationReport.database(report.database)), class: "muted")
+        let working = report.working.map { workingSection(model, $0) } ?? ""
         let activities = model.activities.isEmpty
             ? HTML.text("p", Copy.noActivities, class: "empty")
             : "<div class=\"cards\">" + model.activities.map(card).joined(separator: "\n") + "</div>"
@@ -55,6 +56,7 @@ enum StatusPageHTML {
         </head>
         <body>
         <header><h1>\(HTML.escape(Copy.title))</h1>\(HTML.text("p", Copy.generated(model.times.label(iso: model.generatedAt)), class: "muted"))\(configuration)</header>
+        \(working)
         <section id="activities"><h2>\(HTML.escape(Copy.activities))</h2>
         \(activities)
         </section>
@@ -76,6 +78,16 @@ enum StatusPageHTML {
         </body>
         </html>
         """
+    }
+
+    /// "Is it working?": the verdict (a warning unless ready), the last pass and its
+    /// problems, the next kickoff and today's pushes, as `status` says them.
+    static func workingSection(_ model: StatusPageModel, _ working: StatusReport.Working) -> String {
+        let lines = Messages.Working.lines(working, times: model.times)
+        let body = lines.dropFirst().enumerated().map { index, line in
+            HTML.text("p", line.trimmingCharacters(in: .whitespaces), class: index == 0 ? (working.ready ? "verdict" : "verdict warn") : (line.hasPrefix("  ") ? "warn" : "muted"))
+        }
+        return "<section id=\"working\" data-state=\"\(HTML.escape(working.state))\"><h2>\(HTML.escape(Messages.Working.heading))</h2>\(body.joined())</section>"
     }
 
     /// One activity: the Lock Screen as the phone lays it out, then the Dynamic Island and
@@ -111,7 +123,7 @@ enum StatusPageHTML {
     :root{color-scheme:light dark;--bg:#f4f4f6;--fg:#1c1c1e;--muted:#6e6e73;--card:#fff;--line:#d8d8dc}
     @media (prefers-color-scheme:dark){:root{--bg:#000;--fg:#f2f2f7;--muted:#98989f;--card:#1c1c1e;--line:#38383a}}
     *{box-sizing:border-box}body{margin:0 auto;max-width:960px;padding:16px;font:15px/1.4 -apple-system,system-ui,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
-    h1{margin:0;font-size:24px}h2{font-size:17px;margin:24px 0 8px}.muted,.empty,.who{color:var(--muted)}.who{margin:0 0 6px;font-size:13px}
+    h1{margin:0;font-size:24px}.verdict{font-weight:600}h2{font-size:17px;margin:24px 0 8px}.muted,.empty,.who{color:var(--muted)}.who{margin:0 0 6px;font-size:13px}
     .warn{color:#c2410c}.cards{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(300px,1fr))}
     .activity{background:var(--card);border-radius:16px;padding:12px}
     .lock{background:linear-gradient(160deg,#2c2c2e,#1c1c1e);color:#fff;border-radius:22px;padding:14px 16px;border-left:6px solid #8e8e93}

@@ -67,6 +67,7 @@ public final class PassLoop: Service, Sendable {
         let started = ContinuousClock.now
         let report: PassReport
         do { report = try await scheduler.runPass(at: now, mode: mode, sinks: sinks) } catch {
+            observer?.threw(error, mode: mode)
             let failure = WiringError(.database, "\(error)")
             self.failure.withLock { $0 = failure }
             throw failure
