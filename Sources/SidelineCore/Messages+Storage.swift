@@ -18,6 +18,10 @@ extension Messages {
         public static func sidecarReadOnly(_ file: String, mode: String, _ why: String) -> String {
             "\(file) is read-only (left by a run that opened the database read-only) and cannot be given mode \(mode): \(why); chmod \(mode) \(file)"
         }
+        /// Root against another user's database (or its directory, before the file exists).
+        public static func belongsToAnotherUser(_ file: String, user: String) -> String {
+            "\(file) belongs to the user \(user); as root this command would leave root-owned files beside it that \(user) cannot open: run it as that user, e.g. sudo -u \(user) sideline …"
+        }
         public static func openedReadOnly(_ path: String) -> String {
             "the database \(path) was opened read-only and its files are writable now: restart Sideline"
         }

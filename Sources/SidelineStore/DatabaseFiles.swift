@@ -23,6 +23,11 @@ public enum DatabaseDirectory: Sendable {
 /// after the operator has fixed the file itself. So a database Sideline cannot write is an
 /// error naming the file, before SQLite touches it, and a sidecar with fewer write bits
 /// than the database is given the database's mode again, as SQLite would have created it.
+///
+/// Root running a command against another user's database (a service's, `sudo sideline users
+/// add …`) is refused with the command to run instead (ADR 036): root may write anything, so
+/// the checks above pass, but the pass lock `<database>.lock` (and a database root creates)
+/// would be root's, and the service could no longer open them.
 struct DatabaseFiles {
 
     let path: String
@@ -32,6 +37,7 @@ struct DatabaseFiles {
     func prepare(_ policy: DatabaseDirectory) throws(StoreError) {
         try prepareDirectory(policy)
         guard exists(directory) else { throw StoreError(Messages.Storage.noDirectory(directory)) }
+        try refuseRootOnAnotherUsersDatabase()
         guard isWritable(directory) else { throw StoreError(Messages.Storage.directoryReadOnly(directory)) }
         guard exists(path) else { return }
         guard isWritable(path) else { throw StoreError(Messages.Storage.fileReadOnly(path)) }
@@ -55,6 +61,27 @@ struct DatabaseFiles {
                 throw StoreError(Messages.Storage.cannotCreateDirectory(directory, error.localizedDescription))
             }
         }
+    }
+
+    /// As root, the database (or, before it exists, its directory) must be root's: files root
+    /// makes beside another user's database lock that user out. SQLite itself hands its
+    /// `-wal` and `-shm` to the database's owner when run as root; our lock file and a new
+    /// database would stay root's. Refusing is simpler to trust than chowning each file after
+    /// every writer that might create one.
+    private func refuseRootOnAnotherUsersDatabase() throws(StoreError) {
+        guard geteuid() == 0 else { return }
+        var owner = stat()
+        guard stat(exists(path) ? path : directory, &owner) == 0, owner.st_uid != 0 else { return }
+        throw StoreError(Messages.Storage.belongsToAnotherUser(exists(path) ? path : directory, user: Self.userName(owner.st_uid)))
+    }
+
+    /// The login name of `uid`, or `'#uid'` (as `sudo -u` takes it, quoted from the shell) when it has none.
+    static func userName(_ uid: uid_t) -> String {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else { return "'#\(uid)'" }
+        return String(cString: name)
     }
 
     /// Gives `sidecar` the database file's mode when it lacks a write bit the database has

@@ -54,4 +54,40 @@ struct CLIDatabaseFilesTests {
             #expect(again.status == 0, "\(again.stderr)")
         }
     }
+
+    @Test("As root, a command against another user's database is exit 74 naming that user and the sudo -u command, and leaves no root-owned file beside it",
+          .enabled(if: geteuid() == 0, "only root can run a command against a database it does not own and still write it"))
+    func rootRefusedOnAnotherUsersDatabase() async throws {
+        try await withSidelineBinary(sleeper: nil) { cli in
+            // The service's layout: a directory of its own, the database made by its user (nobody).
+            let service = cli.directory.appendingPathComponent("service")
+            try FileManager.default.createDirectory(at: service, withIntermediateDirectories: true)
+            #expect(chown(service.path, 65534, 65534) == 0)
+            let database = service.appendingPathComponent("state.sqlite").path
+            let asService = try await cli.runUnprivileged("users", "list", "--database", database)
+            #expect(asService.status == 0, "\(asService.stderr)")
+
+            for arguments in [["users", "list"], ["tick", "--now", "2026-11-25T12:00:00Z"]] {
+                let asRoot = try await cli.run(arguments + ["--database", database])
+                #expect(asRoot.status == 74, "\(arguments): \(asRoot.stderr)")
+                #expect(asRoot.stderr.hasPrefix("sideline: \(database) belongs to the user nobody"), "\(asRoot.stderr)")
+                #expect(asRoot.stderr.contains("sudo -u nobody sideline"), "says what to run instead: \(asRoot.stderr)")
+                #expect(asRoot.stderr.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(asRoot.stderr)")
+            }
+            let rootOwned = try FileManager.default.contentsOfDirectory(atPath: service.path).filter { name in
+                var owner = stat()
+                return stat(service.appendingPathComponent(name).path, &owner) == 0 && owner.st_uid == 0
+            }
+            #expect(rootOwned.isEmpty, "root left \(rootOwned) in the service's directory")
+
+            // Before the service ever ran: root would create the database itself, root's.
+            let fresh = cli.directory.appendingPathComponent("fresh")
+            try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
+            #expect(chown(fresh.path, 65534, 65534) == 0)
+            let first = try await cli.run("users", "list", "--database", fresh.appendingPathComponent("state.sqlite").path)
+            #expect(first.status == 74, "\(first.stderr)")
+            #expect(first.stderr.contains("\(fresh.path) belongs to the user nobody"), "\(first.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.path).isEmpty)
+        }
+    }
 }
