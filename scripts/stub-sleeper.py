@@ -21,14 +21,21 @@ ROUTES = [
     (r"/v1/league/[0-9]+/matchups/[0-9]+", "league_matchups_week2.json"),
     (r"/v1/players/nfl", "players_nfl_sample.json"),
 ]
+# What `sideline check` asks of the game-status feeds: a week with no game is an answer.
+INLINE = [
+    (r"/scores/nfl/[a-z]+/[0-9]+/[0-9]+", b"[]"),
+    (r"/apis/site/v2/sports/football/nfl/scoreboard", b'{"events": []}'),
+]
 
 
 class Stub(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         path = self.path.split("?", 1)[0]
-        for pattern, name in ROUTES:
+        routes = [(pattern, lambda name=name: (FIXTURES / name).read_bytes()) for pattern, name in ROUTES]
+        routes += [(pattern, lambda body=body: body) for pattern, body in INLINE]
+        for pattern, read in routes:
             if re.fullmatch(pattern, path):
-                body = (FIXTURES / name).read_bytes()
+                body = read()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
