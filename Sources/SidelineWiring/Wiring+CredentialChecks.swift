@@ -9,6 +9,7 @@ import SidelineStore
 extension Wiring {
     /// Each enabled sink built on its own and probed (`sideline check`): a sink that cannot
     /// be built (an unreadable key, a bad secret) is a failed line, not the end of the check.
+    /// The result is stored as the credentials check `status` shows and `tick` reuses.
     public func checkConfiguredSinks(at now: Date) async -> [SinkCredentials] {
         let delivery = HTTPSinkDelivery(poster: transport, logger: logger)
         var built: [any PushSink] = []
@@ -25,7 +26,15 @@ extension Wiring {
                 failed.append(SinkCredentials(sink: name, label: name, checkedAt: EventEnvelope.timestamp(now), results: [.failed(name, Messages.Check.sinkNotBuilt(name, error.message))]))
             }
         }
-        return failed + (await check(built, mayDeliver: true, at: now))
+        let checked = failed + (await check(built, mayDeliver: true, at: now))
+        // What `check` found is also what `status` shows until the next pass's check: after a
+        // fixed token and a passing `check`, the old failure does not linger for an hour.
+        do {
+            try store.saveCredentialChecks(CredentialChecks(fingerprint: SinkSettingsFingerprint.of(configuration), checkedAt: now, sinks: checked))
+        } catch {
+            logger.warning("the credentials check could not be stored (the next pass checks again): \(error)")
+        }
+        return checked
     }
 
     /// Runs each sink's probe. `mayDeliver`: whether probes may send what a person sees.

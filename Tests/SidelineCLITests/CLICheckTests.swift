@@ -35,7 +35,7 @@ struct CLICheckTests {
         }
     }
 
-    @Test("A wrong Home Assistant token is named, never echoed, and exit 1")
+    @Test("A wrong Home Assistant token is named, never echoed, exit 1, and shown by status until a passing check replaces it")
     func wrongToken() async throws {
         try await withFakeHomeAssistant(token: Self.token, notifyServices: [Self.alexPhone]) { _, ha in
             try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T12:00:00Z", extra: homeAssistant(ha, token: "a-revoked-token")) { cli, _ in
@@ -45,6 +45,13 @@ struct CLICheckTests {
                 #expect(output.stdout.contains("set homeassistant.token"))
                 #expect(!output.stdout.contains("a-revoked-token") && !output.stderr.contains("a-revoked-token"))
                 #expect(output.stdout.contains("1 of "))
+                // What check found is what status shows, and a passing check after the fix
+                // replaces it at once (not an hour later).
+                #expect(try await cli.run("status").stdout.contains("refused the access token (HTTP 401)"))
+                let fixed = ["SIDELINE_HOMEASSISTANT_TOKEN": Self.token]
+                #expect(try await cli.run(["check"], environment: fixed).status == 0)
+                let status = try await cli.run(["status"], environment: fixed).stdout
+                #expect(!status.contains("refused the access token") && status.contains("accepts homeassistant.token"), "\(status)")
             }
         }
     }
