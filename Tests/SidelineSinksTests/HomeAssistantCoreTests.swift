@@ -81,6 +81,33 @@ struct HomeAssistantCoreTests {
             }
         }
     }
+
+    @Test("sideline check's probe against a real core: the token and the service hold; a wrong token and a missing service are named")
+    func checkProbe() async throws {
+        let env = try #require(HomeAssistantCoreEnvironment.current)
+        let transport = CurlTransport(timeout: 10)
+        var logger = Logger(label: "ha-core")
+        logger.logLevel = .critical
+        func sink(token: String) -> HomeAssistantSink {
+            let client = HomeAssistantClient(baseURL: env.base, token: token, transport: transport, poster: transport)
+            return HomeAssistantSink(client: client, dailyPushes: 300, dismissalDelay: 0, token: token, notes: Notes(), logger: logger)
+        }
+        func phone(_ service: String) -> Device {
+            Device(id: "ha-\(service)", sleeperUserID: "1", name: service, environment: .production, pushToStartToken: nil,
+                   pushToStartUpdatedAt: nil, createdAt: Date(), notifyService: service)
+        }
+        let context = SinkCheckContext(now: Date(), devices: [phone(env.service), phone("mobile_app_nobody")], mayDeliver: false)
+
+        let results = await sink(token: env.token).check(context)
+        print("real core, the right token: \(results.map { "\($0.ok ? "✓" : "✗") \($0.message)" })")
+        #expect(results.first { $0.subject == "homeassistant.token" }?.ok == true)
+        #expect(results.contains { $0.ok && $0.message == Messages.Check.homeAssistantServiceListed(env.service) })
+        #expect(results.contains { !$0.ok && $0.message == Messages.Check.homeAssistantServiceMissing("mobile_app_nobody") })
+
+        let refused = await sink(token: "wrong").check(context)
+        print("real core, a wrong token: \(refused.map { "\($0.ok ? "✓" : "✗") \($0.message)" })")
+        #expect(refused.count == 1 && refused[0].ok == false && refused[0].message.contains("401"))
+    }
 }
 
 /// Where `scripts/ha-core-check` runs HA core (its environment), if it does.
