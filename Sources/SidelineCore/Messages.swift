@@ -376,8 +376,14 @@ extension Messages {
         public static func configurationProblem(_ sink: String, _ reason: String) -> String {
             "\(sink) refused a push: \(reason). Not retried: check the \(sink) settings (for APNs: key, team id, bundle id, environment; for Home Assistant: homeassistant.url and homeassistant.token)."
         }
+        public static func heldForConfiguration(_ sink: String, _ reason: String) -> String {
+            "\(sink) refused Sideline's settings: \(reason). Held, not lost: its pushes wait and go once the \(sink) settings are fixed (`sideline check` names what to fix)."
+        }
         /// Push targets as a person reads them (each target declares its own, ADR 031).
         public static let apnsLabel = "APNs"
+        public static func apnsCredentialsHeld(_ reason: String) -> String {
+            "APNs refused Sideline's credentials (\(reason)): every push is held, none lost, until apns.key_id, apns.team_id, apns.key_file or apns.bundle_id is changed; `sideline check` says which to look at"
+        }
         public static let homeAssistantLabel = "Home Assistant"
         public static func keyReadableByOthers(_ path: String, mode: Int) -> String {
             "the APNs key \(path) can be read by other users (mode \(String(mode, radix: 8))); make it private: chmod 600 \(path)"

@@ -75,7 +75,7 @@ extension Wiring {
         do {
             return APNsSink(
                 client: try APNsClient(configuration: apns, logger: Logger(label: "sideline.apns"), tokenStore: StoredProviderToken(store: store)),
-                dismissalDelay: settings.dismissalDelay
+                dismissalDelay: settings.dismissalDelay, notes: StoredAPNsNotes(store: store), logger: Logger(label: "sideline.apns")
             )
         } catch {
             throw WiringError(.configuration, "apns: \(error)")

@@ -231,7 +231,8 @@ public struct DeviceDelivery: Sendable {
                 report.problems.append(problem)
                 logger.error("\(what): \(problem)")
             case .reportConfigurationProblem(let reason):
-                let problem = Messages.Pushes.configurationProblem(label, reason)
+                let held = settlement.actions.contains { if case .hold = $0 { true } else { false } }
+                let problem = held ? Messages.Pushes.heldForConfiguration(label, reason) : Messages.Pushes.configurationProblem(label, reason)
                 report.problems.append(problem)
                 logger.error("\(what): \(problem)")
             }

@@ -94,14 +94,27 @@ extension Scheduler {
 
     /// Problems a sink holds its pushes for until the configuration changes.
     func sinkProblems() throws(StoreError) -> [String] {
-        // The sink clears the note on its first run with a different token.
-        guard let settings = configuration.homeAssistant else { return [] }
+        // Each sink clears its note on its first run with different settings.
         var problems: [String] = []
+        if configuration.apns != nil, let refused = Self.refusedCredentialsNote(try store.meta(Self.apnsRefusedCredentialsKey)) {
+            problems.append(Messages.Pushes.apnsCredentialsHeld(refused.reason))
+        }
+        guard let settings = configuration.homeAssistant else { return problems }
         if let refused = try store.meta(Self.refusedTokenKey), !refused.isEmpty { problems.append(Messages.HomeAssistant.tokenRefused) }
         if let redirect = Self.redirectNote(try store.meta(Self.redirectKey)), redirect.baseURL == settings.baseURL.absoluteString {
             problems.append(redirect.message)
         }
         return problems
+    }
+
+    /// The meta key the APNs sink keeps credentials APNs refused under: their digest, a
+    /// newline, APNs' answer.
+    public static let apnsRefusedCredentialsKey = "apns.refused_credentials"
+
+    /// The note as stored under ``apnsRefusedCredentialsKey``; `nil` for none.
+    public static func refusedCredentialsNote(_ stored: String?) -> (digest: String, reason: String)? {
+        guard let stored, let newline = stored.firstIndex(of: "\n") else { return nil }
+        return (String(stored[..<newline]), String(stored[stored.index(after: newline)...]))
     }
 
     /// The meta key the Home Assistant sink keeps a refused token's hash under.

@@ -21,10 +21,17 @@ public final class APNsSink: DevicePushSender {
     /// How long APNs keeps trying an end (an end must not be lost; four hours is how long
     /// iOS itself keeps an ended activity).
     static let endExpiration: TimeInterval = 4 * 3600
+    /// Credentials APNs refused, kept across passes (``APNsNotes``); `nil`: none kept.
+    let notes: (any APNsNotes)?
+    let credentialsDigest: String
+    let logger: Logger?
 
-    public init(client: APNsClient, dismissalDelay: TimeInterval) {
+    public init(client: APNsClient, dismissalDelay: TimeInterval, notes: (any APNsNotes)? = nil, logger: Logger? = nil) {
         self.client = client
         self.dismissalDelay = dismissalDelay
+        self.notes = notes
+        credentialsDigest = Self.digest(of: client.configuration)
+        self.logger = logger
     }
 
     /// Starts at most once on the wire, answers per Apple's table.
@@ -40,7 +47,8 @@ public final class APNsSink: DevicePushSender {
         } catch {
             return .refused(reason: "\(error)")
         }
-        return Self.answer(await client.send(request))
+        let outcome = await client.send(request)
+        return held(Self.answer(outcome), outcome: outcome)
     }
 
     /// APNs' outcome in delivery's terms. Any HTTP answer but 200 means APNs did not take

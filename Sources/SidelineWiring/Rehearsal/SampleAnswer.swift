@@ -28,9 +28,12 @@ public struct SampleAnswer: Sendable, Hashable {
         case .tokenRejected(let reason, _) where reason == "BadDeviceToken": Messages.Rehearsal.tokenInvalid(sink, status: 400, reason: reason)
         case .tokenRejected(let reason, _): Messages.Rehearsal.tokenGone(sink, status: 410, reason: reason)
         case .refused(let reason): Messages.Rehearsal.refused(sink, step, reason)
-        // Held: the receiver refused our credentials or address, and its reason says so whole
-        // (Home Assistant's names the token and its 401, after the status the log leads with).
-        case .held(let reason): reason.hasPrefix("401 ") ? String(reason.dropFirst(4)) : reason
+        // Held: the receiver refused our credentials or address. Home Assistant's reason says
+        // so whole (the token and its 401, after the status the log leads with); APNs' is its
+        // status and reason ("403 InvalidProviderToken"); a redirect's is a sentence.
+        case .held(let reason) where reason.hasPrefix("401 "): String(reason.dropFirst(4))
+        case .held(let reason) where reason.first?.isNumber == true: Messages.Rehearsal.refused(sink, step, reason)
+        case .held(let reason): reason
         case .targetRefused(let reason): Messages.Rehearsal.targetRefused(sink, step, reason)
         case .deferred(let reason, _): Messages.Rehearsal.deferred(sink, step, reason)
         case .notSent(let reason): Messages.Rehearsal.notSent(sink, step, reason)
