@@ -144,7 +144,7 @@ struct LifecycleTransitionTests {
         let removed = LifecycleMachine.remove(started.state, at: ScriptedDay.utc("2026-11-22T18:06:00Z"))
         #expect(removed.events.map(\.reason) == [.removed])
         #expect(removed.events.first?.view == started.state.activity?.lastView)
-        #expect(LifecycleMachine.remove(.idle, at: .now).events.isEmpty)
+        #expect(LifecycleMachine.remove(LifecycleState.idle, at: .now).events.isEmpty)
     }
 
     @Test("A quiet spell gets one keep-alive every 10 minutes, and only then")

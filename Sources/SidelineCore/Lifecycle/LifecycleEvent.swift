@@ -28,13 +28,13 @@ public enum LifecycleReason: String, Sendable, Codable, Hashable, CaseIterable {
 
 /// One lifecycle event for one activity, as the state machine emits it. The engine stores
 /// it in the outbox before any sink sees it.
-public struct LifecycleEvent: Sendable, Codable, Hashable {
+public struct ActivityEvent<View: LifecycleView>: Sendable, Codable, Hashable {
     public let kind: LifecycleEventKind
     public let reason: LifecycleReason
     public let at: Date
     public let activityID: String
     /// The matchup as shown in this event (the final state for an end).
-    public let view: MatchupView
+    public let view: View
     /// Where the activity is after this event (live or grace; ended for an end).
     public let phase: DisplayPhase
     /// An update that shows the favourite by win probability swinging to the other side, as
@@ -42,7 +42,7 @@ public struct LifecycleEvent: Sendable, Codable, Hashable {
     /// priority 10, like a lead change.
     public let isWinSwing: Bool
 
-    public init(kind: LifecycleEventKind, reason: LifecycleReason, at: Date, activityID: String, view: MatchupView, phase: DisplayPhase, isWinSwing: Bool = false) {
+    public init(kind: LifecycleEventKind, reason: LifecycleReason, at: Date, activityID: String, view: View, phase: DisplayPhase, isWinSwing: Bool = false) {
         self.kind = kind
         self.reason = reason
         self.at = at
@@ -52,3 +52,6 @@ public struct LifecycleEvent: Sendable, Codable, Hashable {
         self.isWinSwing = isWinSwing
     }
 }
+
+/// One event of a registration's activity.
+public typealias LifecycleEvent = ActivityEvent<MatchupView>
