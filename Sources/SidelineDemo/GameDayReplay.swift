@@ -59,7 +59,10 @@ struct GameDayReplay {
     /// Every URL at the fake Sleeper, quiet logs, the state where the demo keeps it.
     static func configuration(sleeper base: URL, database: String?, temporaryDirectory: String) throws(WiringError) -> SidelineConfiguration {
         var flags = ["cache_dir": temporaryDirectory, "sleeper.url": base.absoluteString,
-                     "scores.url": base.absoluteString, "espn.url": base.absoluteString, "log.level": "warning"]
+                     "scores.url": base.absoluteString, "espn.url": base.absoluteString, "log.level": "warning",
+                     // The bundled game day has one league: each user's activity is that league's
+                     // (the rehearsal reads its moments from the league lifecycle).
+                     "activities.new_user_scope": "league"]
         flags["database"] = database
         do {
             return try ConfigurationLoader.resolve(

@@ -138,7 +138,16 @@ extension SQLiteStore {
     /// The same, with the states already encoded (the scheduler keeps the rows it commits).
     @discardableResult
     public func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) -> [Int64] {
-        try write { db in try Self.commit(rows: rows, events: events, sinks: sinks, at: now, db) }
+        try commitPass(rows: rows, personRows: [:], events: events, sinks: sinks, at: now)
+    }
+
+    /// The same, with person lifecycle rows too (ADR 039): all in one transaction.
+    @discardableResult
+    public func commitPass(rows: [LifecycleKey: LifecycleRow], personRows: [PersonKey: PersonRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) -> [Int64] {
+        try write { db in
+            try Self.savePersonRows(personRows, at: now, db)
+            return try Self.commit(rows: rows, events: events, sinks: sinks, at: now, db)
+        }
     }
 
     /// Ends a registration: its final events are committed with the removal, atomically.

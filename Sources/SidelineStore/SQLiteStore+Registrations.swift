@@ -23,13 +23,17 @@ public struct NewRegistration: Sendable, Hashable {
     public let rosterID: Int
     public let timeZone: String?
     public let locale: String?
+    /// The scope the user gets if they are new to this server (`activities.new_user_scope`);
+    /// a user already known keeps theirs. Storing without one keeps activities per league.
+    public let scopeIfNew: ActivityScope
 
-    public init(user: SleeperUser, league: League, rosterID: Int, timeZone: String? = nil, locale: String? = nil) {
+    public init(user: SleeperUser, league: League, rosterID: Int, timeZone: String? = nil, locale: String? = nil, scopeIfNew: ActivityScope = .league) {
         self.user = user
         self.league = league
         self.rosterID = rosterID
         self.timeZone = timeZone
         self.locale = locale
+        self.scopeIfNew = scopeIfNew
     }
 }
 
@@ -62,6 +66,9 @@ extension SQLiteStore {
                 if let existing = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(Self.registrationColumns) FROM registration WHERE sleeper_user_id = ? AND league_id = ? AND removed_at IS NULL"), arguments: [item.user.userID, item.league.leagueID]) {
                     return (Self.registration(existing), true)
                 }
+                // A user new to this server starts in the configured scope (ADR 039).
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO person (sleeper_user_id, scope, updated_at) VALUES (?, ?, ?)")
+                    .execute(arguments: [item.user.userID, item.scopeIfNew.rawValue, now.seconds])
                 try db.execute(sql: """
                     INSERT INTO registration (sleeper_user_id, username, display_name, league_id, league_name, roster_id, season, created_at, time_zone, locale)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

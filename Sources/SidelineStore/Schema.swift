@@ -285,6 +285,32 @@ enum Schema {
                 )
                 """)
         }
+        migrator.registerMigration("v14-person-scope") { db in
+            // One Lock Screen per person (ADR 039): each user's scope and pinned league, and the
+            // person activity's lifecycle, one row per user, week and mode. Users who exist
+            // at the upgrade keep one activity per league until they switch.
+            try db.execute(sql: """
+                CREATE TABLE person (
+                    sleeper_user_id TEXT PRIMARY KEY,
+                    scope TEXT NOT NULL CHECK (scope = 'person' OR scope = 'league'),
+                    pinned_league_id TEXT,
+                    updated_at REAL NOT NULL
+                );
+                INSERT INTO person (sleeper_user_id, scope, updated_at)
+                    SELECT DISTINCT sleeper_user_id, 'league', CAST(strftime('%s', 'now') AS REAL) FROM registration;
+                CREATE TABLE person_lifecycle (
+                    sleeper_user_id TEXT NOT NULL,
+                    week_key TEXT NOT NULL,
+                    mode TEXT NOT NULL,
+                    state BLOB NOT NULL,
+                    is_open INTEGER NOT NULL,
+                    anchor_registration_id INTEGER NOT NULL REFERENCES registration(id),
+                    updated_at REAL NOT NULL,
+                    PRIMARY KEY (sleeper_user_id, week_key, mode)
+                );
+                CREATE INDEX person_lifecycle_open ON person_lifecycle(mode) WHERE is_open = 1;
+                """)
+        }
         return migrator
     }
 

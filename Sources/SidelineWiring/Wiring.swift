@@ -104,7 +104,7 @@ public struct Wiring: Sendable {
 
     /// Registration through the real Sleeper client, its calls marked as registration calls.
     public func registrationService(now: (@Sendable () -> Date)? = nil) -> RegistrationService {
-        RegistrationService(store: store, sleeper: passEnvironment(now: now, forRegistration: true).sleeper)
+        RegistrationService(store: store, sleeper: passEnvironment(now: now, forRegistration: true).sleeper, newUserScope: configuration.newUserScope)
     }
 
     public func displayContext(at now: Date) -> DisplayContext {

@@ -6,12 +6,12 @@ import SidelineStore
 import SidelineDelivery
 import SidelineWiring
 
-/// `sideline users add|list|remove`.
+/// `sideline users add|list|remove|scope`.
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
-        abstract: "Register Sleeper users and leagues, list them, remove them.",
-        subcommands: [Add.self, List.self, Remove.self]
+        abstract: "Register Sleeper users and leagues, list them, remove them, choose their activity scope.",
+        subcommands: [Add.self, List.self, Remove.self, Scope.self]
     )
 
     struct Add: AsyncParsableCommand {

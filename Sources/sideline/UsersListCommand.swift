@@ -1,5 +1,6 @@
 import ArgumentParser
 import SidelineCore
+import SidelineStore
 import SidelineWiring
 
 extension UsersCommand {
@@ -15,16 +16,21 @@ extension UsersCommand {
             try await reportingFailures {
                 let wiring = try Wiring.open(try global.loadConfiguration())
                 let registrations: [Registration]
-                do { registrations = try wiring.store.activeRegistrations() } catch {
+                let scopes: [String: PersonSettings]
+                do {
+                    registrations = try wiring.store.activeRegistrations()
+                    scopes = try wiring.store.personSettings()
+                } catch {
                     throw CLIFailure("\(error)", code: .database)
                 }
+                func scope(_ r: Registration) -> ActivityScope { (scopes[r.sleeperUserID] ?? .unset).scope }
                 if json {
-                    try printJSON(registrations.map(RegistrationRow.init))
+                    try printJSON(registrations.map { RegistrationRow($0, scope: scope($0)) })
                 } else if registrations.isEmpty {
                     print(Messages.Registration.noneRegistered)
                 } else {
                     for r in registrations {
-                        print("#\(r.handle)  \(r.username) (\(r.sleeperUserID))  \(r.leagueName) (\(r.leagueID))  roster \(r.rosterID)  \(r.season)" + (r.followNote.map { "  ! \($0)" } ?? ""))
+                        print("#\(r.handle)  \(r.username) (\(r.sleeperUserID))  \(r.leagueName) (\(r.leagueID))  roster \(r.rosterID)  \(r.season)  \(Messages.Scope.label(scope(r)))" + (r.followNote.map { "  ! \($0)" } ?? ""))
                     }
                 }
             }
@@ -45,8 +51,11 @@ struct RegistrationRow: Codable {
     let note: String?
     let timeZone: String?
     let locale: String?
+    /// `person` or `league` (ADR 039).
+    let scope: ActivityScope
 
-    init(_ r: Registration) {
+    init(_ r: Registration, scope: ActivityScope) {
+        self.scope = scope
         registration = r.handle
         sleeperUserID = r.sleeperUserID
         username = r.username
@@ -68,6 +77,6 @@ struct RegistrationRow: Codable {
         case leagueName = "league_name"
         case rosterID = "roster_id"
         case timeZone = "time_zone"
-        case locale
+        case locale, scope
     }
 }

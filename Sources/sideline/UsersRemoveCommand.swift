@@ -35,7 +35,7 @@ extension UsersCommand {
                     throw CLIFailure(Messages.Registration.unknownRegistration(registration), code: .refused)
                 }
                 let sinks = try wiring.liveSinks(json: json)
-                let service = RegistrationService(store: wiring.store, sleeper: wiring.passEnvironment(now: { now }).sleeper)
+                let service = RegistrationService(store: wiring.store, sleeper: wiring.passEnvironment(now: { now }).sleeper, newUserScope: wiring.configuration.newUserScope)
                 let ended: [EventEnvelope]
                 do {
                     // Dry-run activities end quietly: nothing was ever sent for them.

@@ -112,7 +112,7 @@ struct HomeAssistantFailureTests {
             #expect(phone.prefix(4).allSatisfy { $0.status == 503 })
             #expect(phone.dropFirst(4).contains { $0.accepted }, "taken once Home Assistant is back")
             // Removing the registration ends the activity: the end reaches both targets.
-            let removal = RegistrationService(store: store, sleeper: try harness.environment().sleeper)
+            let removal = RegistrationService(store: store, sleeper: try harness.environment().sleeper, newUserScope: .league)
             _ = try removal.remove(id: 1, at: harness.now, sinks: [.live: [ha.route]], display: DisplayContext(now: harness.now))
             _ = await scheduler.deliver(mode: .live, sinks: [ha], at: harness.now)
             for service in [Self.phone, Self.tablet] {

@@ -137,7 +137,7 @@ struct RemovalTests {
             #expect(sink.events.first?.event == .start)
 
             let environment = try harness.environment()
-            let service = RegistrationService(store: environment.store, sleeper: environment.sleeper)
+            let service = RegistrationService(store: environment.store, sleeper: environment.sleeper, newUserScope: .league)
             let at = EngineHarness.utc("2026-11-22T18:11:00Z")
             let ended = try service.remove(id: registration.id, at: at, sinks: [.live: [sink.route]], display: DisplayContext(now: at, timeZone: .gmt))
             #expect(ended.map(\.reason) == [.removed])

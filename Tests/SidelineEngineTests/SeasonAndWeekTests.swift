@@ -108,7 +108,7 @@ struct RegistrationDisplayTests {
     func ownTimeZone() async throws {
         try await withEngineHarness(at: "2026-11-22T18:01:00Z") { harness in
             let environment = try harness.environment(registering: true)
-            let service = RegistrationService(store: environment.store, sleeper: environment.sleeper)
+            let service = RegistrationService(store: environment.store, sleeper: environment.sleeper, newUserScope: .league)
             _ = try await service.add(GameDayScript.blake.username, leagueIDs: [GameDayScript.leagueID], timeZone: "America/Los_Angeles", at: harness.now)
             _ = try await service.add(GameDayScript.alex.username, leagueIDs: [GameDayScript.leagueID], at: harness.now)
             let sink = RecordingSink()

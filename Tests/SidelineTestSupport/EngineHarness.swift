@@ -52,7 +52,7 @@ public final class EngineHarness: Sendable {
     /// Registers `usernames` in the script's league, as `sideline users add` does.
     public func register(_ usernames: [String] = [GameDayScript.alex.username, GameDayScript.blake.username]) async throws -> [Registration] {
         let environment = try environment(registering: true)
-        let service = RegistrationService(store: environment.store, sleeper: environment.sleeper)
+        let service = RegistrationService(store: environment.store, sleeper: environment.sleeper, newUserScope: configuration.newUserScope)
         var result: [Registration] = []
         for name in usernames {
             result += try await service.add(name, leagueIDs: [GameDayScript.leagueID], at: now).outcomes.map(\.registration)

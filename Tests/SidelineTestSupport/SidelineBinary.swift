@@ -24,7 +24,9 @@ public struct SidelineBinary: Sendable {
                            // Daemons started by tests side by side must not fight over one port.
                            "SIDELINE_SERVER_PORT": "0",
                            // A machine's /etc/sideline/config.json must never leak into a test.
-                           "SIDELINE_CONFIG": "none"]
+                           "SIDELINE_CONFIG": "none",
+                           // The suites written for one activity per league keep it (ADR 039).
+                           "SIDELINE_ACTIVITIES_NEW_USER_SCOPE": "league"]
         if let sleeper {
             for name in ["SIDELINE_SLEEPER_URL", "SIDELINE_SCORES_URL", "SIDELINE_ESPN_URL"] { environment[name] = sleeper.absoluteString }
         }

@@ -42,7 +42,10 @@ public enum TestWiring {
     /// `overrides` are `--set`-style flags (`"sleeper.max_calls_per_minute": "5"`).
     public static func configuration(sleeper: URL, directory: URL, overrides: [String: String] = [:]) throws -> SidelineConfiguration {
         var flags = ["database": directory.appendingPathComponent("state.sqlite").path, "cache_dir": directory.path,
-                     "sleeper.url": sleeper.absoluteString, "scores.url": sleeper.absoluteString, "espn.url": sleeper.absoluteString]
+                     "sleeper.url": sleeper.absoluteString, "scores.url": sleeper.absoluteString, "espn.url": sleeper.absoluteString,
+                     // The suites written for one activity per league keep it; the person
+                     // suites ask for `person` (ADR 039).
+                     "activities.new_user_scope": "league"]
         flags.merge(overrides) { $1 }
         return try ConfigurationLoader.resolve(file: nil, environment: [:], flags: flags, derivedDefaults: [:])
     }

@@ -68,6 +68,8 @@ extension ConfigurationKey {
               help: "Hold an activity over a gap this short before a starter's kickoff instead of ending and restarting."),
         .init(name: "lifecycle.max_activity_hours", kind: .number(0.5...7.9), defaultValue: "7.5",
               help: "Roll an activity over (end + start) at this age; Apple ends activities at 8 hours."),
+        .init(name: "activities.new_user_scope", kind: .choice(allowed: ["person", "league"]), defaultValue: "person",
+              help: "What a user registered from now on gets: one Live Activity across all their leagues (person) or one per league (league). `sideline users scope` changes one user."),
         .init(name: "display.time_zone", kind: .timeZone, defaultValue: "America/New_York",
               help: "Time zone for times shown on the Lock Screen."),
         .init(name: "display.locale", kind: .string, defaultValue: "en_US",

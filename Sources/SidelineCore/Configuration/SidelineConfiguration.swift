@@ -16,6 +16,8 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let poll: PollSettings
     public let passInterval: TimeInterval
     public let lifecycle: LifecycleSettings
+    /// The activity scope of users registered from now on (`activities.new_user_scope`, ADR 039).
+    public let newUserScope: ActivityScope
     public let timeZone: TimeZone
     public let localeIdentifier: String
     public let sinks: [String]
@@ -71,6 +73,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
             bridgeMinutes: try number("lifecycle.bridge_minutes"),
             maxActivityHours: try number("lifecycle.max_activity_hours")
         )
+        newUserScope = ActivityScope(rawValue: values["activities.new_user_scope"] ?? "person") ?? .person
         timeZone = TimeZone(identifier: try value("display.time_zone")) ?? .gmt
         localeIdentifier = try value("display.locale")
         sinks = try value("sinks.enabled").split(separator: ",").map(String.init)

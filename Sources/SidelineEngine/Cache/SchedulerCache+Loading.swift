@@ -6,7 +6,7 @@ import SidelineStore
 /// store once and kept (the scheduler's own writes keep it current; see ``SchedulerCache``).
 extension SchedulerCache {
     /// Refills the cache when another connection has committed since it was filled.
-    mutating func refresh(from store: any RegistrationStore & FeedStore) throws(StoreError) {
+    mutating func refresh(from store: any RegistrationStore & FeedStore & PersonStore) throws(StoreError) {
         let token = try store.externalChangeToken()
         guard self.token != token else { return }
         let registrations = try store.activeRegistrations()
@@ -15,6 +15,7 @@ extension SchedulerCache {
             leagues: try store.leagues(ids: Set(registrations.map(\.leagueID))),
             nflState: try store.nflState()
         )
+        personSettings = try store.personSettings()
     }
 
     /// The current fantasy week, if the NFL is in a part of the year that has one.
@@ -60,11 +61,15 @@ extension SchedulerCache {
     }
 
     /// Makes sure the cache holds the row headers of `mode`: every open one and every one of `week`.
-    mutating func loadLifecycles(mode: PassMode, week: WeekKey?, from store: any LifecycleStore, settings: LifecycleSettings) throws(StoreError) {
+    mutating func loadLifecycles(mode: PassMode, week: WeekKey?, from store: any LifecycleStore & PersonStore, settings: LifecycleSettings) throws(StoreError) {
         // A week that matches no row loads the open ones only.
         let wanted = week ?? WeekKey(season: "", seasonType: .off, week: 0)
         if lifecycleWeek[mode] != wanted || lifecycles[mode] == nil {
             setLifecycles(try store.lifecycleHeaders(mode: mode, week: wanted), mode: mode, week: wanted, settings: settings)
+        }
+        if personWeek[mode] != wanted || persons[mode] == nil {
+            persons[mode] = try store.personHeaders(mode: mode, week: wanted)
+            personWeek[mode] = wanted
         }
     }
 

@@ -53,6 +53,11 @@ struct SchedulerCache {
     var renewalAttempts: [Int64: Date]?
     /// The stats and projections, and whether the stats feed is in use (ADR 029).
     var livePoints = LivePointsCache()
+    /// Each user's scope and pin (``PersonSettings``), read with the registrations.
+    var personSettings: [String: PersonSettings] = [:]
+    /// The person rows' headers per mode: every open one and the current week's (ADR 039).
+    var persons: [PassMode: [PersonKey: LifecycleRow.Header]] = [:]
+    var personWeek: [PassMode: WeekKey] = [:]
 
     /// One league's lifecycle rows in one mode, summed up.
     struct LeagueLifecycles {

@@ -13,13 +13,14 @@ struct CommitStage {
     /// If the commit fails, the cache no longer matches the database: it is dropped, and the
     /// next pass reads everything again.
     func commit(_ batch: LifecycleStepper.Batch, mode: PassMode, sinks: [PushRoute], at now: Date, cache: inout SchedulerCache) throws(StoreError) {
-        guard !batch.rows.isEmpty || !batch.drafts.isEmpty else { return }
+        guard !batch.rows.isEmpty || !batch.drafts.isEmpty || !batch.personRows.isEmpty else { return }
         do {
-            try store.commitPass(rows: batch.rows, events: batch.drafts, sinks: [mode: sinks], at: now)
+            try store.commitPass(rows: batch.rows, personRows: batch.personRows, events: batch.drafts, sinks: [mode: sinks], at: now)
         } catch {
             cache = SchedulerCache()
             throw error
         }
         cache.store(batch.rows, mode: mode, settings: settings)
+        for (key, row) in batch.personRows { cache.persons[mode, default: [:]][key] = row.header }
     }
 }

@@ -102,6 +102,18 @@ public struct PassEvent: Sendable, Hashable {
     public let leagueID: String
     public let sleeperUserID: String
 
+    /// A person activity's event, filed under `anchor` (its highlighted league's registration).
+    init(_ event: PersonEvent, person: PersonIdentity, anchor: Int64) {
+        self.event = event.kind
+        reason = event.reason
+        at = event.at
+        registrationID = anchor
+        registration = String(anchor)
+        activity = event.activityID
+        leagueID = event.view.highlighted?.leagueID ?? ""
+        sleeperUserID = person.sleeperUserID
+    }
+
     init(_ event: LifecycleEvent, registration: Registration) {
         self.event = event.kind
         reason = event.reason

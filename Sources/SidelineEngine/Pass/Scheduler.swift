@@ -75,7 +75,7 @@ public actor Scheduler {
         let pass = StepStage.Pass(now: now, mode: mode, sinks: sinks.map(\.route), fetched: fetched, players: players, livePoints: live.step, liveMoved: live.moved)
         try step.run(pass, cache: &cache, report: &report)
         finishLiveStep(live.step, at: now, report: &report)
-        report.openActivities = cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0
+        report.openActivities = (cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0) + (cache.openPersonCount[mode] ?? 0)
         await DeliverStage(store: store, logger: logger).run(mode: mode, sinks: sinks, at: now, horizon: dayEnd(at: now), report: &report)
         // The log only needs the last minute; a day is kept for `status` and debugging.
         if !report.calls.isEmpty { try store.pruneCallLog(before: now.addingTimeInterval(-24 * 3600)) }

@@ -7,7 +7,7 @@ import SidelineStore
 /// reads their input out of the cache (and the store, the first time) and the room left in
 /// the call log's window.
 struct PlanStage {
-    typealias Store = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & LivePointsStore
+    typealias Store = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & LivePointsStore & PersonStore
 
     let store: any Store
     let configuration: SidelineConfiguration
@@ -99,6 +99,8 @@ struct PlanStage {
         for (league, summary) in cache.leagueLifecycles[mode] ?? [:] {
             for week in summary.openWeeks { openLeagues.insert(.init(leagueID: league, week: week)) }
         }
+        // A person's open activity keeps each of their leagues polled as an open one.
+        openLeagues.formUnion(cache.personOpenLeagues(mode: mode))
         // Read out of the cache once: this loop runs for every league on every plan.
         let registrations = cache.registrations
         let byLeague = cache.registrationsByLeague

@@ -17,10 +17,13 @@ public struct RegistrationError: Error, Sendable, CustomStringConvertible {
 public struct RegistrationService: Sendable {
     let store: SQLiteStore
     let sleeper: any SleeperClient
+    /// The scope a user new to this server gets (`activities.new_user_scope`).
+    let newUserScope: ActivityScope
 
-    public init(store: SQLiteStore, sleeper: any SleeperClient) {
+    public init(store: SQLiteStore, sleeper: any SleeperClient, newUserScope: ActivityScope) {
         self.store = store
         self.sleeper = sleeper
+        self.newUserScope = newUserScope
     }
 
     public struct Outcome: Sendable {
@@ -58,7 +61,7 @@ public struct RegistrationService: Sendable {
             }
             let members = try await call { () async throws(SleeperError) in try await sleeper.members(leagueID: league.leagueID) }
             stored.append(StoredLeague(league: league, teamNames: TeamNames.byRoster(rosters: rosters, members: members)))
-            items.append(NewRegistration(user: user, league: league, rosterID: roster.rosterID, timeZone: timeZone, locale: locale))
+            items.append(NewRegistration(user: user, league: league, rosterID: roster.rosterID, timeZone: timeZone, locale: locale, scopeIfNew: newUserScope))
         }
         guard !items.isEmpty else { throw RegistrationError(skipped.first ?? Messages.Registration.nothingToRegister) }
         do {

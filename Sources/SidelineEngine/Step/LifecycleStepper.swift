@@ -46,6 +46,8 @@ struct LifecycleStepper {
     /// What a run of steps changed, not yet committed.
     struct Batch {
         var rows: [LifecycleKey: LifecycleRow] = [:]
+        /// Person lifecycle rows (ADR 039), committed with the league rows.
+        var personRows: [PersonKey: PersonRow] = [:]
         var drafts: [OutboxDraft] = []
         var events: [PassEvent] = []
         var problems: [String] = []
@@ -85,7 +87,7 @@ struct LifecycleStepper {
     }
 
     /// The registration's matchup as its league's snapshot and the live points show it now.
-    private mutating func freshView(_ item: Item, batch: inout Batch) -> MatchupView? {
+    mutating func freshView(_ item: Item, batch: inout Batch) -> MatchupView? {
         guard let snapshot = item.snapshot, let players else { return nil }
         let leagueKey = SchedulerCache.LeagueWeek(leagueID: item.registration.leagueID, week: item.week)
         let league = item.league

@@ -28,18 +28,12 @@ struct StepSelection {
     /// the shell reads their teams from their snapshots (the planner needs them).
     var teamsUnknown: Set<SchedulerCache.LeagueWeek> = []
 
+    /// `personUsers` are stepped as persons (``PersonStep``), not here.
     init(cache: SchedulerCache, scope: inout StepScope, mode: PassMode, snapshotTimes: [WeekKey: [String: Date]],
-         inHand: Set<SchedulerCache.LeagueWeek>, settings: LifecycleSettings, now: Date) {
+         inHand: Set<SchedulerCache.LeagueWeek>, settings: LifecycleSettings, personUsers: Set<String> = [], now: Date) {
         let current = scope.current
         let summaries = cache.leagueLifecycles[mode] ?? [:]
-        let firstPlayingKickoff = scope.schedules.mapValues { StartConfirmation.firstPlayingKickoff($0 ?? nil) }
-        // Before a start can be confirmed (no game in progress, or the league's snapshot is
-        // older than a minute after the first kickoff of one), an idle registration's step
-        // starts nothing and changes nothing: it is passed over, view and all.
-        func couldStart(_ leagueID: String, _ week: WeekKey, league: League) -> Bool {
-            guard Self.mayStart(week, league, current: current), let fetchedAt = snapshotTimes[week]?[leagueID] else { return false }
-            return StartConfirmation.couldConfirm(fetchedAt: fetchedAt, firstPlayingKickoff: firstPlayingKickoff[week] ?? nil)
-        }
+        let couldStart = StartGate(scope: scope, snapshotTimes: snapshotTimes)
 
         // The registrations of leagues that moved or have a timer due, in registration order.
         var candidates: [Int] = []
@@ -51,6 +45,12 @@ struct StepSelection {
 
         for index in candidates {
             let registration = cache.registrations[index]
+            if !personUsers.isEmpty, personUsers.contains(registration.sleeperUserID) {
+                // Stepped as a person; the planner still needs its league's teams.
+                let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: current)
+                if cache.leagueTeams[leagueKey] == nil, !inHand.contains(leagueKey) { teamsUnknown.insert(leagueKey) }
+                continue
+            }
             let olderWeeks = scope.olderWeeks[registration.id]
             let inCurrent = registration.season == current.season
             guard olderWeeks != nil || inCurrent, let stored = cache.leagues[registration.leagueID] else { continue }
@@ -72,6 +72,26 @@ struct StepSelection {
             }
         }
         teamsUnknown = teamsUnknown.filter { lastUse[$0] == nil }
+    }
+
+    /// Before a start can be confirmed (no game in progress, or the league's snapshot is
+    /// older than a minute after the first kickoff of one), an idle lifecycle's step starts
+    /// nothing and changes nothing: it is passed over, view and all.
+    struct StartGate {
+        let current: WeekKey
+        let snapshotTimes: [WeekKey: [String: Date]]
+        let firstPlayingKickoff: [WeekKey: Date?]
+
+        init(scope: StepScope, snapshotTimes: [WeekKey: [String: Date]]) {
+            current = scope.current
+            self.snapshotTimes = snapshotTimes
+            firstPlayingKickoff = scope.schedules.mapValues { StartConfirmation.firstPlayingKickoff($0 ?? nil) }
+        }
+
+        func callAsFunction(_ leagueID: String, _ week: WeekKey, league: League) -> Bool {
+            guard StepSelection.mayStart(week, league, current: current), let fetchedAt = snapshotTimes[week]?[leagueID] else { return false }
+            return StartConfirmation.couldConfirm(fetchedAt: fetchedAt, firstPlayingKickoff: firstPlayingKickoff[week] ?? nil)
+        }
     }
 
     /// Activities start only in the current week of a league in season (`LifecycleInput.mayStart`).

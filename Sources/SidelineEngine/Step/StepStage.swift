@@ -15,7 +15,7 @@ import SidelineStore
 /// batches leaves the later registrations unstepped, and the next pass steps them from the
 /// same inputs.
 struct StepStage {
-    let store: any LifecycleStore & SnapshotStore & FeedStore & LivePointsStore
+    let store: any LifecycleStore & SnapshotStore & FeedStore & LivePointsStore & PersonStore
     let commit: CommitStage
     let configuration: SidelineConfiguration
     let batching: Scheduler.Batching
@@ -59,11 +59,13 @@ struct StepStage {
         }
         var scope = StepScope(cache: cache, current: current, olderWeeks: older, stored: stored, fetched: Set(pass.fetched.keys),
                               playersFetchedAt: pass.players?.fetchedAt, liveMoved: pass.liveMoved, now: pass.now)
+        let personUsers = cache.personScopeUsers(mode: pass.mode)
         let selection = StepSelection(cache: cache, scope: &scope, mode: pass.mode, snapshotTimes: times, inHand: Set(snapshots.keys),
-                                      settings: configuration.lifecycle, now: pass.now)
+                                      settings: configuration.lifecycle, personUsers: personUsers, now: pass.now)
         report.stepped += selection.work.count
         try learnTeams(selection.teamsUnknown, times: times, cache: &cache, players: pass.players)
         try step(selection, scope: scope, times: times, snapshots: snapshots, pass: pass, cache: &cache, report: &report)
+        try stepPersons(personUsers, scope: &scope, times: times, inHand: snapshots, pass: pass, cache: &cache, report: &report)
 
         report.nextKickoff = cache.nextKickoff(scope.schedules[current] ?? nil, week: current, after: pass.now)
         for (week, schedule) in scope.schedules { cache.steppedSchedules[week] = .some(schedule) }
@@ -115,7 +117,7 @@ struct StepStage {
         }
     }
 
-    private func flush(_ batch: inout LifecycleStepper.Batch, pass: Pass, cache: inout SchedulerCache, report: inout PassReport) throws(StoreError) {
+    func flush(_ batch: inout LifecycleStepper.Batch, pass: Pass, cache: inout SchedulerCache, report: inout PassReport) throws(StoreError) {
         batch.problems.forEach { logger.error("\($0)") }
         report.problems += batch.problems
         report.events += batch.events

@@ -14,7 +14,7 @@ public struct LifecycleRow: Sendable, Hashable {
         private let lastEvent: Double
         private let grace: Double
 
-        init(activityStartedAt: Date?, lastEventAt: Date?, graceSince: Date?) {
+        public init(activityStartedAt: Date?, lastEventAt: Date?, graceSince: Date?) {
             startedAt = activityStartedAt?.timeIntervalSince1970 ?? .nan
             lastEvent = lastEventAt?.timeIntervalSince1970 ?? .nan
             grace = graceSince?.timeIntervalSince1970 ?? .nan

@@ -65,9 +65,20 @@ public protocol LifecycleStore: Sendable {
     /// in one transaction: a crash leaves both or neither.
     @discardableResult
     func commitPass(rows: [LifecycleKey: LifecycleRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) -> [Int64]
+    /// The same with person lifecycle rows, all in the one transaction.
+    @discardableResult
+    func commitPass(rows: [LifecycleKey: LifecycleRow], personRows: [PersonKey: PersonRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]], at now: Date) throws(StoreError) -> [Int64]
     /// Deletes events committed before `before` that nothing owes anyone any more.
     @discardableResult
     func pruneOutbox(before: Date) throws(StoreError) -> Int
+}
+
+/// Each user's activity scope and the person lifecycles (ADR 039). Committed with the
+/// league rows by ``LifecycleStore/commitPass(rows:personRows:events:sinks:at:)``.
+public protocol PersonStore: Sendable {
+    func personSettings() throws(StoreError) -> [String: PersonSettings]
+    func personHeaders(mode: PassMode, week: WeekKey) throws(StoreError) -> [PersonKey: LifecycleRow.Header]
+    func personRows(_ keys: some Sequence<PersonKey>) throws(StoreError) -> [PersonKey: PersonRow]
 }
 
 /// Registrations, their leagues, and following a league into its renewal.
@@ -83,6 +94,6 @@ public protocol RegistrationStore: Sendable {
 }
 
 /// Everything a scheduler pass needs of the store.
-public typealias PassStore = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & LivePointsStore & DeliveryStore
+public typealias PassStore = CallLogStore & FeedStore & SnapshotStore & LifecycleStore & RegistrationStore & LivePointsStore & DeliveryStore & PersonStore
 
-extension SQLiteStore: CallLogStore, FeedStore, SnapshotStore, LifecycleStore, RegistrationStore, LivePointsStore {}
+extension SQLiteStore: CallLogStore, FeedStore, SnapshotStore, LifecycleStore, RegistrationStore, LivePointsStore, PersonStore {}

@@ -1,0 +1,102 @@
+import Foundation
+import SidelineCore
+import SidelineStore
+
+/// The step stage for person-scope users (ADR 039): which persons a pass steps, their rows
+/// and their leagues' snapshots read a slice at a time, each stepped by
+/// ``LifecycleStepper/stepPerson(_:into:)`` and committed in batches like the leagues'.
+extension StepStage {
+    func stepPersons(_ users: Set<String>, scope: inout StepScope, times: [WeekKey: [String: Date]], inHand: [SchedulerCache.LeagueWeek: StoredSnapshot],
+                     pass: Pass, cache: inout SchedulerCache, report: inout PassReport) throws(StoreError) {
+        guard !users.isEmpty || cache.openPersonCount[pass.mode, default: 0] > 0 else { return }
+        let members = cache.personMembers(users)
+        let due = duePersons(members, scope: &scope, times: times, mode: pass.mode, now: pass.now, cache: cache)
+        guard !due.isEmpty else { return }
+        report.stepped += due.count
+        var stepper = LifecycleStepper(now: pass.now, mode: pass.mode, configuration: configuration,
+                                       deviceSinks: DeviceSinks(mode: pass.mode, sinks: pass.sinks),
+                                       players: pass.players?.index, livePoints: pass.livePoints)
+        var batch = LifecycleStepper.Batch()
+        var next = 0
+        while next < due.count {
+            let slice = due[next..<min(next + batching.rows, due.count)]
+            next = slice.endIndex
+            let rows = try store.personRows(slice)
+            let snapshots = try personSnapshots(slice, members: members, scope: scope, inHand: inHand, times: times, cache: &cache, players: pass.players)
+            for key in slice {
+                let registrations = (members[key.sleeperUserID] ?? []).map { cache.registrations[$0] }.filter { $0.season == key.week.season }
+                let fresh = key.week == scope.current
+                let item = LifecycleStepper.PersonItem(
+                    key: key,
+                    person: registrations.first.map { PersonIdentity(sleeperUserID: $0.sleeperUserID, username: $0.username, displayName: $0.displayName) }
+                        ?? rows[key]?.person ?? PersonIdentity(sleeperUserID: key.sleeperUserID, username: key.sleeperUserID, displayName: key.sleeperUserID),
+                    members: registrations.compactMap { registration in
+                        guard let league = cache.leagues[registration.leagueID] else { return nil }
+                        let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: key.week)
+                        return .init(registration: registration, league: league, snapshot: snapshots[leagueKey], fetchedAt: times[key.week]?[registration.leagueID],
+                                     mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current))
+                    },
+                    row: rows[key], settings: cache.personSettings[key.sleeperUserID] ?? .unset,
+                    schedule: scope.schedules[key.week] ?? nil, freshViews: fresh)
+                stepper.stepPerson(item, into: &batch)
+            }
+            if batch.drafts.count >= batching.events || next == due.count {
+                try flush(&batch, pass: pass, cache: &cache, report: &report)
+            }
+            stepper.lineups = [:]
+        }
+    }
+
+    /// The persons to step: in the current week, those with a league that moved (an idle one
+    /// only if a start could be confirmed, as for leagues: ADR 018) or a timer due; and every
+    /// open one elsewhere with a timer due, or with no league left.
+    private func duePersons(_ members: [String: [Int]], scope: inout StepScope, times: [WeekKey: [String: Date]], mode: PassMode, now: Date,
+                            cache: SchedulerCache) -> [PersonKey] {
+        let current = scope.current
+        let gate = StepSelection.StartGate(scope: scope, snapshotTimes: times)
+        let headers = cache.persons[mode] ?? [:]
+        func timerDue(_ header: LifecycleRow.Header?) -> Bool {
+            guard let header, header.isOpen, let wake = SchedulerCache.wake(header, settings: configuration.lifecycle) else { return false }
+            return wake <= now
+        }
+        var due: Set<PersonKey> = []
+        for (user, indexes) in members {
+            let key = PersonKey(sleeperUserID: user, week: current, mode: mode)
+            let registrations = indexes.map { cache.registrations[$0] }.filter { $0.season == current.season }
+            let moved = registrations.contains { scope.moved($0.leagueID, current, in: cache) }
+            if headers[key]?.isOpen == true {
+                if moved || timerDue(headers[key]) { due.insert(key) }
+            } else if moved, registrations.contains(where: { registration in
+                cache.leagues[registration.leagueID].map { gate(registration.leagueID, current, league: $0.league) } ?? false
+            }) {
+                due.insert(key)
+            }
+        }
+        for (key, header) in headers where header.isOpen && !due.contains(key) {
+            if members[key.sleeperUserID] == nil || timerDue(header) || scope.everything { due.insert(key) }
+        }
+        return due.sorted { ($0.sleeperUserID, $0.week) < ($1.sleeperUserID, $1.week) }
+    }
+
+    /// The current-week snapshots of a slice's leagues: those in hand, the rest read.
+    private func personSnapshots(_ slice: ArraySlice<PersonKey>, members: [String: [Int]], scope: StepScope, inHand: [SchedulerCache.LeagueWeek: StoredSnapshot],
+                                 times: [WeekKey: [String: Date]], cache: inout SchedulerCache, players: LoadedPlayers?) throws(StoreError) -> [SchedulerCache.LeagueWeek: StoredSnapshot] {
+        var found: [SchedulerCache.LeagueWeek: StoredSnapshot] = [:]
+        var toLoad: Set<String> = []
+        let current = scope.current
+        for key in slice where key.week == current {
+            for index in members[key.sleeperUserID] ?? [] {
+                let leagueID = cache.registrations[index].leagueID
+                let leagueKey = SchedulerCache.LeagueWeek(leagueID: leagueID, week: current)
+                if let snapshot = inHand[leagueKey] { found[leagueKey] = snapshot } else if times[current]?[leagueID] != nil { toLoad.insert(leagueID) }
+            }
+        }
+        guard !toLoad.isEmpty else { return found }
+        for (leagueID, snapshot) in try store.snapshots(week: current, leagueIDs: toLoad) {
+            let leagueKey = SchedulerCache.LeagueWeek(leagueID: leagueID, week: current)
+            found[leagueKey] = snapshot
+            cache.noteTeams(leagueKey, snapshot: snapshot, players: players)
+        }
+        return found
+    }
+}
