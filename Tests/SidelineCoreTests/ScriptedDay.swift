@@ -97,7 +97,7 @@ struct ScriptedDay {
     }
 }
 
-extension LifecycleEvent {
+extension ActivityEvent {
     /// `"start kickoff 14:31 1-2026w12-1"`, for readable assertions.
     var summary: String {
         let formatter = DateFormatter()
