@@ -30,6 +30,18 @@ extension Messages {
             "\(users == 1 ? "1 user gets" : "\(users) users get") one Live Activity per league; `sideline users scope <username> person` gives a user one across all their leagues"
         }
 
+        public static let peopleHeading = "People (one activity across their leagues)"
+
+        /// `status`: a person-scope user's line.
+        public static func person(_ username: String, lifecycle: String, activity: String?, leagues: [String], highlight: String?, pinned: String?) -> String {
+            var line = "  \(username) — \(lifecycle)"
+            if let activity { line += " · activity \(activity)" }
+            line += " · \(leagues.isEmpty ? "no league" : leagues.joined(separator: ", "))"
+            if let highlight { line += " · highlighting \(highlight)" }
+            if let pinned { line += " (pinned \(pinned))" }
+            return line
+        }
+
         /// `users list` and `status`: a user's scope in a few words.
         public static func label(_ scope: ActivityScope) -> String {
             switch scope {

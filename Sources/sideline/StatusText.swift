@@ -14,6 +14,11 @@ extension Messages.Status {
         for row in report.registrations {
             lines.append(registration(row.registration, user: row.username, league: row.leagueName, leagueID: row.leagueID, lifecycle: row.lifecycle, dryRun: row.dryRunLifecycle, activity: row.activity, note: row.note, winChance: row.winChance))
         }
+        if let people = report.people, !people.isEmpty {
+            lines += ["", Messages.Scope.peopleHeading]
+            lines += people.map { Messages.Scope.person($0.username, lifecycle: $0.lifecycle, activity: $0.activity, leagues: $0.leagues, highlight: $0.highlight, pinned: $0.pinned) }
+        }
+        if let note = report.scopeNote { lines += ["", note] }
         lines += ["", pollsHeading]
         if report.nextPolls.isEmpty { lines.append(noPolls) }
         lines += report.nextPolls.prefix(12).map { poll($0.call, due: times.label(iso: $0.due)) }

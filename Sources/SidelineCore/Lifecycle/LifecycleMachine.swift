@@ -39,7 +39,7 @@ public enum LifecycleMachine {
         return start(state, view: view, reason: .kickoff, input: input)
     }
 
-    private static func running<View>(_ state: ActivityLifecycle<View>, _ activity: RunningActivity<View>, _ input: ActivityInput<View>, _ settings: LifecycleSettings) -> Step<View> {
+    private static func running<View>(_ state: ActivityLifecycle<View>, _ activity: ActivityRun<View>, _ input: ActivityInput<View>, _ settings: LifecycleSettings) -> Step<View> {
         let now = input.now
         let view = input.view ?? activity.lastView
         let playing = view.hasStarterPlaying
@@ -87,18 +87,18 @@ public enum LifecycleMachine {
         let id = "\(input.activityPrefix)-\(next.startedCount)"
         // A start is never a swing moment: it only notes the side it starts from.
         let mark = winSwing ?? swing(after: nil, showing: view, at: input.now).mark
-        next.activity = RunningActivity(id: id, startedAt: input.now, phase: .live, lastView: view, lastEventAt: input.now, winSwing: mark)
+        next.activity = ActivityRun(id: id, startedAt: input.now, phase: .live, lastView: view, lastEventAt: input.now, winSwing: mark)
         let event = ActivityEvent(kind: .start, reason: reason, at: input.now, activityID: id, view: view, phase: .live)
         return (next, [event])
     }
 
-    private static func rollover<View>(_ state: ActivityLifecycle<View>, _ activity: RunningActivity<View>, view: View, input: ActivityInput<View>) -> Step<View> {
+    private static func rollover<View>(_ state: ActivityLifecycle<View>, _ activity: ActivityRun<View>, view: View, input: ActivityInput<View>) -> Step<View> {
         let ended = end(state, activity, view: view, reason: .rollover, at: input.now)
         let started = start(ended.state, view: view, reason: .rollover, input: input, winSwing: activity.winSwing)
         return (started.state, ended.events + started.events)
     }
 
-    private static func end<View>(_ state: ActivityLifecycle<View>, _ activity: RunningActivity<View>, view: View, reason: LifecycleReason, at now: Date) -> Step<View> {
+    private static func end<View>(_ state: ActivityLifecycle<View>, _ activity: ActivityRun<View>, view: View, reason: LifecycleReason, at now: Date) -> Step<View> {
         var next = state
         next.activity = nil
         next.lastEndedAt = now
@@ -106,7 +106,7 @@ public enum LifecycleMachine {
         return (next, [event])
     }
 
-    private static func update<View>(_ state: ActivityLifecycle<View>, _ activity: RunningActivity<View>, view: View, phase: RunningActivity<View>.Phase, reason: LifecycleReason, at now: Date) -> Step<View> {
+    private static func update<View>(_ state: ActivityLifecycle<View>, _ activity: ActivityRun<View>, view: View, phase: ActivityRun<View>.Phase, reason: LifecycleReason, at now: Date) -> Step<View> {
         var next = state
         var updated = activity
         updated.phase = phase
@@ -127,7 +127,7 @@ public enum LifecycleMachine {
     /// A change of the win probability alone is not news (it moves with every game clock):
     /// it goes out with the next real change or keep-alive, or at once as a swing moment
     /// (``PushPolicy/winSwing(after:showing:at:)``, with its hysteresis). ADR 028.
-    private static func updateIfChanged<View>(_ state: ActivityLifecycle<View>, _ activity: RunningActivity<View>, view: View, phase: RunningActivity<View>.Phase, at now: Date) -> Step<View> {
+    private static func updateIfChanged<View>(_ state: ActivityLifecycle<View>, _ activity: ActivityRun<View>, view: View, phase: ActivityRun<View>.Phase, at now: Date) -> Step<View> {
         let changed = !view.sameApartFromChance(as: activity.lastView) || swing(of: activity, showing: view, at: now).isMoment
         guard changed else {
             if PushPolicy.keepAliveDue(lastSentAt: activity.lastEventAt ?? activity.startedAt, now: now) {
@@ -149,7 +149,7 @@ public enum LifecycleMachine {
 
     /// The swing `view` makes of the activity's remembered favourite; when the matchup the
     /// swing follows is another one (a person's highlight moved), its memory starts afresh.
-    private static func swing<View>(of activity: RunningActivity<View>, showing view: View, at now: Date) -> (mark: WinSwing?, isMoment: Bool) {
+    private static func swing<View>(of activity: ActivityRun<View>, showing view: View, at now: Date) -> (mark: WinSwing?, isMoment: Bool) {
         let sameMatchup = activity.lastView.swingMatchup?.key == view.swingMatchup?.key
         return swing(after: sameMatchup ? activity.winSwing : nil, showing: view, at: now)
     }

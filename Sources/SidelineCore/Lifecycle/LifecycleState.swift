@@ -2,7 +2,7 @@ import Foundation
 
 /// A running Live Activity, as the state machine remembers it between passes: a league's
 /// (``ActivityState``, over a ``MatchupView``) or a person's (over a ``PersonView``).
-public struct RunningActivity<View: LifecycleView>: Sendable, Codable, Hashable {
+public struct ActivityRun<View: LifecycleView>: Sendable, Codable, Hashable {
     public enum Phase: Sendable, Codable, Hashable {
         /// At least one starter is playing (or a kickoff is awaiting its lineup snapshot).
         case live
@@ -37,18 +37,18 @@ public struct RunningActivity<View: LifecycleView>: Sendable, Codable, Hashable 
 }
 
 /// A league's running activity: one registration's.
-public typealias ActivityState = RunningActivity<MatchupView>
+public typealias ActivityState = ActivityRun<MatchupView>
 
 /// One activity's lifecycle for one NFL week: a registration's (``LifecycleState``) or a
 /// person's across their leagues (``PersonLifecycleState``). Persisted after every pass.
 public struct ActivityLifecycle<View: LifecycleView>: Sendable, Codable, Hashable {
     /// The running activity, if any.
-    public var activity: RunningActivity<View>?
+    public var activity: ActivityRun<View>?
     /// How many activities this registration has started this week (names the next one).
     public var startedCount: Int
     public var lastEndedAt: Date?
 
-    public init(activity: RunningActivity<View>? = nil, startedCount: Int = 0, lastEndedAt: Date? = nil) {
+    public init(activity: ActivityRun<View>? = nil, startedCount: Int = 0, lastEndedAt: Date? = nil) {
         self.activity = activity
         self.startedCount = startedCount
         self.lastEndedAt = lastEndedAt

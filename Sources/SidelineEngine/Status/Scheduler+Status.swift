@@ -21,12 +21,14 @@ extension Scheduler {
         let rows = registrations.map { registration in
             let (phase, activity, chance) = describe(live, registration.id)
             let (dryPhase, dryActivity, dryChance) = describe(dry, registration.id)
-            return StatusReport.RegistrationStatus(
+            var row = StatusReport.RegistrationStatus(
                 registration: registration.handle, username: registration.username, leagueID: registration.leagueID,
                 leagueName: registration.leagueName, season: registration.season, lifecycle: phase,
                 dryRunLifecycle: dryPhase, activity: activity ?? dryActivity, note: registration.followNote,
                 winChance: activity == nil ? dryChance : chance
             )
+            row.scope = (cache.personSettings[registration.sleeperUserID] ?? .unset).scope
+            return row
         }
         let plan = try self.plan.input(cache: &cache, players: players, at: now, mode: .live)
         let polls = PollPlanner.dueTimes(plan)
@@ -46,6 +48,9 @@ extension Scheduler {
             homeAssistant: try homeAssistantTargets(at: now),
             sinkProblems: try sinkProblems()
         )
+        report.people = try people(week: week)
+        let perLeague = Set(registrations.filter { (cache.personSettings[$0.sleeperUserID] ?? .unset).scope == .league }.map(\.sleeperUserID))
+        report.scopeNote = perLeague.isEmpty ? nil : Messages.Scope.optionExists(perLeague.count)
         let last = try store.lastPass()
         let verdict = PassVerdict.judge(lastPassAt: try store.lastPassAt(), last: last, now: now,
                                         staleAfter: PassVerdict.staleAfter(passInterval: configuration.passInterval))

@@ -18,13 +18,35 @@ public struct StatusReport: Codable, Sendable {
         public let note: String?
         /// The open activity's win chance as its phone shows it (`"62% to win"`), when known.
         public let winChance: String?
+        /// `person` or `league` (ADR 039): with `person`, the activity is the person's (`people`).
+        public var scope: ActivityScope?
 
         enum CodingKeys: String, CodingKey {
-            case registration, username, season, lifecycle, activity, note
+            case registration, username, season, lifecycle, activity, note, scope
             case winChance = "win_chance"
             case leagueID = "league_id"
             case leagueName = "league_name"
             case dryRunLifecycle = "dry_run_lifecycle"
+        }
+    }
+
+    /// A person-scope user and their activity across leagues (ADR 039).
+    public struct PersonStatus: Codable, Sendable {
+        public let sleeperUserID: String
+        public let username: String
+        /// `idle`, `live` or `grace` (real passes).
+        public let lifecycle: String
+        public let activity: String?
+        /// The leagues the open activity shows (all the user's leagues while idle).
+        public let leagues: [String]
+        /// The highlighted league's name, while open.
+        public let highlight: String?
+        /// The league pinned with `users scope --pin`, if any.
+        public let pinned: String?
+
+        enum CodingKeys: String, CodingKey {
+            case username, lifecycle, activity, leagues, highlight, pinned
+            case sleeperUserID = "sleeper_user_id"
         }
     }
 
@@ -117,9 +139,14 @@ public struct StatusReport: Codable, Sendable {
     public var sinks: [SinkCredentials]?
     /// "Is it working?": the last pass and the verdict from it (ADR 035).
     public var working: Working?
+    /// Person-scope users, one line each (ADR 039). Optional so older reports decode.
+    public var people: [PersonStatus]?
+    /// Said while users from before the person scope still get one activity per league.
+    public var scopeNote: String?
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling, database, sinks, working
+        case at, week, registrations, backoff, deliveries, polling, database, sinks, working, people
+        case scopeNote = "scope_note"
         case configurationFile = "configuration_file"
         case livePoints = "live_points"
         case gameStatuses = "game_statuses"
