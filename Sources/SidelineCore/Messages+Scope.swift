@@ -32,12 +32,16 @@ extension Messages {
 
         public static let peopleHeading = "People (one activity across their leagues)"
 
+        /// The status page's people table.
+        public static let peopleColumns = ["Person", "Lifecycle", "Activity", "Leagues"]
+        public static func highlighting(_ league: String) -> String { "highlighting \(league)" }
+
         /// `status`: a person-scope user's line.
         public static func person(_ username: String, lifecycle: String, activity: String?, leagues: [String], highlight: String?, pinned: String?) -> String {
             var line = "  \(username) — \(lifecycle)"
             if let activity { line += " · activity \(activity)" }
             line += " · \(leagues.isEmpty ? "no league" : leagues.joined(separator: ", "))"
-            if let highlight { line += " · highlighting \(highlight)" }
+            if let highlight { line += " · \(highlighting(highlight))" }
             if let pinned { line += " (pinned \(pinned))" }
             return line
         }

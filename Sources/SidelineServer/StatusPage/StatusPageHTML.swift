@@ -13,6 +13,14 @@ enum StatusPageHTML {
         let registrations = report.registrations.map { r in
             ["#" + r.registration, r.username, "\(r.leagueName) (\(r.leagueID))", r.lifecycle + (r.dryRunLifecycle == "idle" ? "" : " · \(Copy.dryRun) \(r.dryRunLifecycle)"), r.activity ?? "—"]
         }
+        let people = (report.people ?? []).map { p in
+            [p.username, p.lifecycle, p.activity ?? "—", p.leagues.joined(separator: ", ") + (p.highlight.map { " · \(Messages.Scope.highlighting($0))" } ?? "")]
+        }
+        let peopleSection = people.isEmpty ? "" : """
+            <section id="people"><h2>\(HTML.escape(Messages.Scope.peopleHeading))</h2>
+            \(HTML.table(Messages.Scope.peopleColumns, people, empty: ""))
+            </section>
+            """
         let devices = model.devices.map { d in
             let reach = d.notifyService.map { "notify.\($0)" } ?? (d.pushToStartToken.map(PushToken.shortened) ?? Copy.noToken)
             return [d.id, d.name, model.usernames[d.sleeperUserID] ?? d.sleeperUserID, d.notifyService == nil ? "apns · \(d.environment.rawValue)" : "homeassistant", reach]
@@ -64,6 +72,7 @@ enum StatusPageHTML {
         <section id="registrations"><h2>\(HTML.escape(Copy.registrations))</h2>
         \(HTML.table(Copy.columnsRegistrations, registrations, empty: Copy.noRegistrations))
         </section>
+        \(peopleSection)
         <section id="devices"><h2>\(HTML.escape(Copy.devices))</h2>
         \(HTML.table(Copy.columnsDevices, devices, empty: Copy.noDevices))
         </section>
