@@ -71,6 +71,10 @@ public final class PostgresConnection: Sendable {
             PQfinish(connection)
             throw PostgresError(Messages.Postgres.cannotConnect(url.description, why), connectionLost: true)
         }
+        // libpq prints the server's notices ("already exists, skipping") on stderr by default.
+        // They are not errors (those come back as PostgresError), and a daemon's stderr is its
+        // log: dropped. The processor is kept across PQreset.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         return connection
     }
 

@@ -38,7 +38,10 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible, CustomDe
         let afterScheme = text.split(separator: "://", maxSplits: 1).last.map(String.init) ?? ""
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard authority.filter({ $0 == "@" }).count <= 1 else { throw PostgresError(Messages.Postgres.unescapedAt) }
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+        // Foundation's parser repairs a space or a stray % by encoding it; in a password that
+        // guess may be wrong, and the mistake would surface as a failed login much later.
+        guard !text.contains(where: { $0.isWhitespace || $0.isNewline }), !text.contains(/%(?![0-9A-Fa-f]{2})/),
+              let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw PostgresError(Messages.Postgres.notAURL)
         }
         guard scheme == "postgres" || scheme == "postgresql" else { throw PostgresError(Messages.Postgres.wrongScheme(scheme)) }
