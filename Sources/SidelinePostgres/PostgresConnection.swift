@@ -78,17 +78,13 @@ public final class PostgresConnection: Sendable {
         return connection
     }
 
-    /// Reads anything the server sent an idle connection (only a termination notice and its
-    /// end of stream, since we never LISTEN) and resets the connection if it is gone.
+    /// Resets a connection that is gone, or going: an idle connection's server says
+    /// nothing unless it is ending the session (a FATAL "terminating connection" notice,
+    /// then the end of the stream; we never LISTEN). Input waiting on an idle socket is
+    /// that notice, which arrives a moment before the close: reset now rather than send a
+    /// statement into a session that is ending.
     static func ensureAlive(_ pointer: OpaquePointer, url: PostgresURL) throws(PostgresError) {
-        // An idle socket with something to read: a FATAL notice and the server's close, read
-        // in at most a few calls (each reads what is there without waiting).
-        var reads = 0
-        while PQstatus(pointer) == CONNECTION_OK, reads < 4, Self.readable(PQsocket(pointer)) {
-            if PQconsumeInput(pointer) == 0 { break }
-            reads += 1
-        }
-        guard PQstatus(pointer) != CONNECTION_OK else { return }
+        guard PQstatus(pointer) != CONNECTION_OK || Self.readable(PQsocket(pointer)) else { return }
         PQreset(pointer)
         guard PQstatus(pointer) == CONNECTION_OK else {
             let why = PostgresError.scrubbed(PostgresSession.text(PQerrorMessage(pointer)), password: url.password)

@@ -67,6 +67,25 @@ struct PostgresCallLogTests {
         #expect(try second.callLog().count == 1000)
     }
 
+    @Test("Racing for the last slot of forty windows in turn, two pollers fill each exactly")
+    func racingForManyLastSlots() throws {
+        let (first, second, schema) = try twoStores()
+        defer { try? TestDatabase.drop(schema) }
+        // Each window is a minute and a second after the last, so each starts empty: forty
+        // chances for both pollers to reach a window's last slot at once.
+        let budget = RateBudget(limit: 5, headroom: 0)
+        let windows = (0..<40).map { t0.addingTimeInterval(Double($0) * 61) }
+        let stores = [first, second]
+        _ = try inParallel(2) { index in
+            for instant in windows {
+                for attempt in 0..<6 { _ = try stores[index].admitCall(kind: "matchups", path: "/\(index)/\(attempt)", at: instant, budget: budget, forRegistration: false) }
+            }
+        }
+        let perWindow = Dictionary(grouping: try first.callLog(), by: \.at).mapValues(\.count)
+        #expect(perWindow.count == 40)
+        #expect(perWindow.values.allSatisfy { $0 == 5 }, "over the budget: \(perWindow.filter { $0.value != 5 })")
+    }
+
     @Test("A push-back recorded by one poller halves the budget another admits, and it recovers")
     func pushBackAcrossProcesses() throws {
         let (first, second, schema) = try twoStores()
