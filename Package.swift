@@ -9,6 +9,9 @@ import PackageDescription
 //   SidelineStore       adapter: SQLite state, call log, outbox (GRDB over the system libsqlite3)
 //   SidelineDelivery    delivery: the event envelope, PushSink, the delivery state machine and
 //                       its per-sink policies, the outbox and device-push loops over DeliveryStore
+//   CLibPQ              the system libpq (module map only; apt libpq-dev), ADR 038
+//   SidelinePostgres    adapter: a small synchronous PostgreSQL connection over libpq (URL, parameters, transactions, advisory locks)
+//   SidelinePostgresStore the PostgreSQL store: its own migrations and the store roles, over SidelinePostgres (issue 31)
 //   SidelineEngine      one scheduler pass, registration, devices, configuration files, the pass lock
 //   SidelineSinks       adapter: push sinks (APNs, Standard Webhooks, ntfy)
 //   SidelineAPNs        adapter: APNs Live Activity client (ES256 provider token, HTTP/2 over SidelineCurl)
@@ -72,6 +75,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // PostgreSQL through the system libpq, as libcurl and libsqlite3 are used (ADR 038).
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "SidelinePostgres", dependencies: ["CLibPQ", "SidelineCore"]),
+        .target(name: "SidelinePostgresStore", dependencies: ["SidelinePostgres", "SidelineStore", "SidelineCore"]),
         .target(
             name: "SidelineEngine",
             dependencies: [
@@ -193,6 +200,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineTestDates", "SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelinePostgresTests", dependencies: ["SidelineTestDates", "SidelinePostgres", "SidelinePostgresStore", "SidelineStore", "SidelineCore"]),
         .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineTestSupport", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",

@@ -6,6 +6,12 @@ import SidelineCore
 public struct StoredBackoff: Sendable, Hashable {
     public let until: Date
     public let failures: Int
+
+    /// Public for the other stores conforming to ``CallLogStore`` (PostgreSQL, ADR 038).
+    public init(until: Date, failures: Int) {
+        self.until = until
+        self.failures = failures
+    }
 }
 
 extension SQLiteStore {
