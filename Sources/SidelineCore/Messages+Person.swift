@@ -22,6 +22,9 @@ extension Messages {
         /// The leagues not listed as rows: `"+2 more"`.
         public static func more(_ count: Int) -> String { "+\(count) more" }
 
+        /// One row in the terminal preview: `"Dynasty Bros: 87.4 – 72.1 Up 15.3"`.
+        public static func previewRow(_ league: String, score: String, status: String) -> String { "\(league): \(score) \(status)" }
+
         // MARK: Summary
 
         /// `"Up in 4 · Down in 2"`: each part only when its count is not zero, results first.

@@ -123,3 +123,15 @@ struct PersonDisplayTests {
         #expect(attributes.directJSON() == (try JSONEncoder.sortedKeysReference.encode(attributes)))
     }
 }
+
+extension PersonDisplayTests {
+    @Test("The terminal preview lists a person's rows, summary and '+N more'")
+    func preview() {
+        let leagues = (1...7).map { PersonFixtures.league(Int64($0), "League \($0)", mine: 50, theirs: 40) }
+        let view = PersonView(leagues: leagues, highlight: 1)
+        let text = DisplayPreview.text(attributes: PersonDisplay.attributes(person: PersonFixtures.alex, activity: "a", view: view), state: state(view))
+        #expect(text.contains("Lock Screen: Alex · all leagues (Week 12)"))
+        #expect(text.contains("  Up in 7\n    League 1: 50.0 – 40.0 Up 10.0\n"))
+        #expect(text.contains("    +1 more"))
+    }
+}
