@@ -133,3 +133,15 @@ struct PersonEnvelopeTests {
         #expect(HomeAssistantPushCoding(dismissalDelay: 600).isImportant(homeAssistant), "a start may spend the reserve")
     }
 }
+
+extension PersonEnvelopeTests {
+    @Test("ntfy speaks for the person: all leagues and the summary, not the highlighted league's final")
+    func ntfy() throws {
+        let final = try #require(NtfyNotification.forEvent(Self.envelope(.end)))
+        #expect(final.title.contains("All leagues"))
+        #expect(!final.title.contains("Family Cup"))
+        #expect(final.message.contains("Up in 2 · No opponent in 1"), "\(final.message)")
+        let start = try #require(NtfyNotification.forEvent(Self.envelope(.start)))
+        #expect(start.title.contains("All leagues"))
+    }
+}
