@@ -31,9 +31,12 @@ public struct NtfyNotification: Sendable, Hashable {
     public static func forEvent(_ event: EventEnvelope) -> NtfyNotification? {
         typealias M = Messages.Ntfy
         let state = event.contentState
-        let league = event.leagueName
+        // A person's event speaks for all their leagues: its name and summary, not the
+        // highlighted league's (whose final is not the person's).
+        let league = event.scope == .person ? event.attributes.leagueName : event.leagueName
+        let headline = state.summary ?? state.lockScreen.headline
         let matchup = M.matchupLine(title: event.attributes.title, week: event.week)
-        let live = M.body([matchup, state.lockScreen.headline, state.myPlayersLine])
+        let live = M.body([matchup, headline, state.summary == nil ? state.myPlayersLine : state.lockScreen.headline])
         switch (event.event, event.reason) {
         case (.start, .rollover):
             return NtfyNotification(title: M.continuedTitle(league: league), message: live, priority: 2, tags: M.rolloverTags)
@@ -46,12 +49,12 @@ public struct NtfyNotification: Sendable, Hashable {
         case (.end, .rollover):
             return NtfyNotification(
                 title: M.handingOverTitle(league: league),
-                message: M.body([matchup, M.handingOverNote, state.lockScreen.headline]),
+                message: M.body([matchup, M.handingOverNote, headline]),
                 priority: 2, tags: M.rolloverTags
             )
         case (.end, _):
             return NtfyNotification(
-                title: M.finalTitle(league: league), message: M.body([matchup, state.lockScreen.headline]),
+                title: M.finalTitle(league: league), message: M.body([matchup, headline]),
                 priority: 4, tags: M.finalTags
             )
         }

@@ -96,7 +96,8 @@ struct DisplayFormatTests {
             opponentTeamName = Taco Tuesday
             opponentTeamShortName = Taco Tuesday
             registration = reg-1
-            schemaVersion = 2
+            schemaVersion = 3
+            scope = league
             season = 2026
             subtitle = Dynasty Bros · Week 12
             title = Gridiron Gang vs Taco Tuesday

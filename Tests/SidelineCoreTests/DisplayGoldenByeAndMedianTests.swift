@@ -27,7 +27,8 @@ import Testing
         myScore = 87.4
         next = next: 4:25 PM
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 87.4
         sentiment = neutral
         small.detail = 3 playing
@@ -68,7 +69,8 @@ import Testing
         myPlayersLine = 0 playing · 0 to play · 9 done
         myScore = 112.4
         phase = final
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 112.4
         sentiment = neutral
         small.detail = Done
@@ -108,7 +110,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 87.4 – 72.1
         sentiment = winning
         small.detail = Up 15.3
@@ -151,7 +154,8 @@ import Testing
         myScore = 87.4
         next = next: 4:25 PM
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 87.4
         sentiment = neutral
         small.detail = 3 playing

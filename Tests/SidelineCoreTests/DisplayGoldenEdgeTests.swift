@@ -32,7 +32,8 @@ import Testing
         opponentPlayersLine = No starters set
         opponentScore = 0.0
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 87.4 – 0.0
         sentiment = winning
         small.detail = Up 87.4
@@ -78,7 +79,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 0.0 – 72.1
         sentiment = losing
         small.detail = Down 72.1
@@ -117,7 +119,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 87.4 – 72.1
         sentiment = winning
         small.detail = Up 15.3
@@ -164,7 +167,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 87.4 – 72.1
         sentiment = winning
         small.detail = Up 15.3

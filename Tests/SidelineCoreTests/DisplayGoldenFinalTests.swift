@@ -31,7 +31,8 @@ import Testing
         opponentPlayersLine = 1 playing · 1 to play · 2 done
         opponentScore = 98.7
         phase = grace
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 112.4 – 98.7
         sentiment = winning
         small.detail = They have 2 to play
@@ -69,7 +70,8 @@ import Testing
         opponentPlayersLine = 0 playing · 0 to play · 9 done
         opponentScore = 98.7
         phase = final
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 112.4 – 98.7
         sentiment = winning
         small.detail = Won
@@ -107,7 +109,8 @@ import Testing
         opponentPlayersLine = 0 playing · 0 to play · 9 done
         opponentScore = 112.4
         phase = final
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 98.7 – 112.4
         sentiment = losing
         small.detail = Lost
@@ -145,7 +148,8 @@ import Testing
         opponentPlayersLine = 0 playing · 0 to play · 9 done
         opponentScore = 101.5
         phase = final
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 101.5 – 101.5
         sentiment = tied
         small.detail = Tied
@@ -183,7 +187,8 @@ import Testing
         opponentPlayersLine = 1 playing · 1 to play · 2 done
         opponentScore = 98.7
         phase = final
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 112.4 – 98.7
         sentiment = winning
         small.detail = They have 2 to play

@@ -32,7 +32,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 87.4 – 72.1
         sentiment = winning
         small.detail = Up 15.3
@@ -79,7 +80,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 72.1
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 70.0 – 72.1
         sentiment = losing
         small.detail = Down 2.1
@@ -126,7 +128,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 50.0
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 50.0 – 50.0
         sentiment = tied
         small.detail = Tied
@@ -173,7 +176,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 100.01
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 100.04 – 100.01
         sentiment = winning
         small.detail = Up 0.03
@@ -219,7 +223,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 61.2
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 61.2 – 61.2
         sentiment = tied
         small.detail = Tied
@@ -266,7 +271,8 @@ import Testing
         opponentPlayersLine = 2 playing · 5 to play · 2 done
         opponentScore = 41.0
         phase = live
-        schemaVersion = 2
+        schemaVersion = 3
+        scope = league
         scoreLine = 40.6 – 41.0
         sentiment = losing
         small.detail = Down 0.4

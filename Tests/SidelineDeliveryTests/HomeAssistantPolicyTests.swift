@@ -77,6 +77,6 @@ struct HomeAssistantPolicyTests {
 /// A coding whose pushes' first byte says whether they matter (as Home Assistant's do).
 struct FlagCoding: DevicePushCoding {
     let sink = "homeassistant"
-    func encode(_ envelope: EventEnvelope, event: LifecycleEvent, at now: Date) throws -> DevicePayload { DevicePayload(sink: sink, bytes: Data([0])) }
+    func encode(_ envelope: EventEnvelope, at now: Date) throws -> DevicePayload { DevicePayload(sink: sink, bytes: Data([0])) }
     func isImportant(_ payload: DevicePayload) -> Bool { payload.bytes.first == 1 }
 }

@@ -81,6 +81,6 @@ struct StartClaimRaceTests {
 /// A coding for pushes the test never looks inside.
 struct OpaqueCoding: DevicePushCoding {
     let sink = "apns"
-    func encode(_ envelope: EventEnvelope, event: LifecycleEvent, at now: Date) throws -> DevicePayload { DevicePayload(sink: sink, bytes: Data([1])) }
+    func encode(_ envelope: EventEnvelope, at now: Date) throws -> DevicePayload { DevicePayload(sink: sink, bytes: Data([1])) }
     func isImportant(_ payload: DevicePayload) -> Bool { false }
 }

@@ -9,6 +9,9 @@ struct ExpandedCenterView: View {
 
     var body: some View {
         VStack(spacing: 2) {
+            if let highlight = context.state.highlight {
+                Text(highlight.league).font(.caption2).lineLimit(1).foregroundStyle(WidgetColors.secondary)
+            }
             Text(context.state.expanded.center)
                 .font(.headline)
                 .lineLimit(1)

@@ -8,7 +8,8 @@ struct ExpandedLeadingView: View {
 
     var body: some View {
         VStack(alignment: .leading) {
-            Text(context.attributes.myTeamShortName).font(.caption).lineLimit(1)
+            // A person's activity names the highlighted matchup's teams in the state (schema 3).
+            Text(context.state.highlight?.myTeam ?? context.attributes.myTeamShortName).font(.caption).lineLimit(1)
             ScoreText(text: context.state.expanded.leading)
                 .font(.title3.weight(.semibold))
                 .foregroundStyle(SentimentColor.color(for: context.state.sentiment))

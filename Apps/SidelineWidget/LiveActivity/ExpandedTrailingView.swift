@@ -9,7 +9,7 @@ struct ExpandedTrailingView: View {
 
     var body: some View {
         VStack(alignment: .trailing) {
-            if let opponent = context.attributes.opponentTeamShortName {
+            if let opponent = context.state.highlight.map({ $0.opponentTeam }) ?? context.attributes.opponentTeamShortName {
                 Text(opponent).font(.caption).lineLimit(1)
             }
             ScoreText(text: context.state.expanded.trailing)

@@ -11,7 +11,7 @@ struct FamilyAdaptiveView: View {
     var body: some View {
         switch family {
         case .small: SmallView(context: context)
-        default: LockScreenView(context: context)
+        default: LockScreenChoiceView(context: context)
         }
     }
 }

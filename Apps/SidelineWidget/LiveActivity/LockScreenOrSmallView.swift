@@ -11,7 +11,7 @@ struct LockScreenOrSmallView: View {
         if #available(iOSApplicationExtension 18.0, *) {
             FamilyAdaptiveView(context: context)
         } else {
-            LockScreenView(context: context)
+            LockScreenChoiceView(context: context)
         }
     }
 }

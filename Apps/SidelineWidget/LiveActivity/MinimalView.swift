@@ -2,7 +2,8 @@ import SwiftUI
 import WidgetKit
 import SidelineActivity
 
-/// Dynamic Island, minimal: always live data (the margin), never a static logo.
+/// Dynamic Island, minimal: always live data (the margin), never a static logo. For a
+/// person's activity the server sends the highlighted league's margin here.
 struct MinimalView: View {
     let context: ActivityViewContext<LiveActivityAttributes>
 

@@ -121,7 +121,8 @@ public enum DisplayBuilder {
             expanded: copy.expanded,
             lockScreen: copy.lockScreen,
             small: copy.small,
-            winChance: copy.winChance
+            winChance: copy.winChance,
+            scope: .league
         )
     }
 
@@ -146,7 +147,8 @@ public enum DisplayBuilder {
             opponentTeamName: theirs?.full,
             opponentTeamShortName: theirs?.short,
             title: title(mine: mine, theirs: theirs),
-            subtitle: Messages.Display.subtitle(league: TeamNameFormat.leagueShort(view.leagueName), week: view.week)
+            subtitle: Messages.Display.subtitle(league: TeamNameFormat.leagueShort(view.leagueName), week: view.week),
+            scope: .league
         )
     }
 

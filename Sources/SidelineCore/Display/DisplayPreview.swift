@@ -14,6 +14,12 @@ public enum DisplayPreview {
             "  \(state.lockScreen.footer)",
         ]
         if let note = state.medianNote { lines.append("  \(note)") }
+        // A person's activity: its rows as the new Lock Screen shows them.
+        if let leagues = state.leagues {
+            lines.append("  \(state.summary ?? "")")
+            lines += leagues.map { "    " + Messages.Person.previewRow($0.league, score: $0.score, status: P.with($0.status, aside: $0.winChance)) }
+            if let more = state.moreLeagues { lines.append("    \(more.text)") }
+        }
         lines += [
             "\(P.island): \(P.compact) \(state.compactLeading) | \(state.compactTrailing) · \(P.minimal) \(state.minimal)",
             "  \(P.expanded): \(attributes.myTeamShortName) \(expanded.leading) · \(P.with(expanded.center, aside: state.winChance)) ·\(opponent)",

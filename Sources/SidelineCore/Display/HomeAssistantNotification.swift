@@ -57,10 +57,12 @@ public struct HomeAssistantNotification: Codable, Sendable, Hashable {
             return clear(activityID: activityID)
         }
         let counts = state.myCounts
+        // A person's: the highlighted league named before its score, the summary for the rest.
+        let headline = state.highlight.map { Messages.Person.inLeague($0.league, state.lockScreen.headline) } ?? state.lockScreen.headline
         return HomeAssistantNotification(
             title: attributes.title,
             message: Messages.HomeAssistant.message(
-                headline: state.lockScreen.headline, winChance: state.winChance, players: state.myPlayersLine, asOf: state.asOf
+                headline: headline, winChance: state.winChance, players: state.summary ?? state.myPlayersLine, asOf: state.asOf
             ),
             data: Payload(
                 tag: tag(forActivity: activityID), liveUpdate: true, criticalText: state.scoreLine,

@@ -10,7 +10,8 @@ public protocol DevicePushCoding: Sendable {
     var sink: String { get }
     /// The push for an event, encoded once when the event is committed. Throws only for an
     /// event its encoding cannot carry (a NaN somewhere): such an event must not be committed.
-    func encode(_ envelope: EventEnvelope, event: LifecycleEvent, at now: Date) throws -> DevicePayload
+    /// The envelope is the whole event (its kind, reason and activity), of either scope.
+    func encode(_ envelope: EventEnvelope, at now: Date) throws -> DevicePayload
     /// `start` (sent late) showing `newer`'s state, the newest queued behind it.
     func carrying(_ start: DevicePayload, newer: DevicePayload) -> DevicePayload
     /// What of a push (of an event of `kind`) goes at `now`: most pushes are one step.
@@ -21,6 +22,11 @@ public protocol DevicePushCoding: Sendable {
 }
 
 extension DevicePushCoding {
+    /// The push for `event`, whose envelope is `envelope`: a league's or a person's.
+    public func encode(_ envelope: EventEnvelope, event: ActivityEvent<some LifecycleView>, at now: Date) throws -> DevicePayload {
+        try encode(envelope, at: now)
+    }
+
     public func carrying(_ start: DevicePayload, newer: DevicePayload) -> DevicePayload { start }
     public func step(_ payload: DevicePayload, kind: LifecycleEventKind, at now: Date) -> DevicePushStep {
         DevicePushStep(payload: payload, counted: kind != .end, nextStepAt: nil)

@@ -23,6 +23,10 @@ extension EventEnvelope: JSONDirectWritable {
         output.write(leagueID)
         output.append(#","league_name":"#)
         output.write(leagueName)
+        if let leagues {
+            output.append(#","leagues":"#)
+            try output.write(leagues)
+        }
         output.append(#","phase":"#)
         output.write(phase.rawValue)
         if let push {
@@ -32,7 +36,11 @@ extension EventEnvelope: JSONDirectWritable {
         output.append(#","reason":"#)
         output.write(reason.rawValue)
         output.append(#","registration":"#)
-        output.write(registration)
+        if let registration { output.write(registration) } else { output.append("null") }
+        if let scope {
+            output.append(#","scope":"#)
+            output.write(scope.rawValue)
+        }
         output.append(#","score":"#)
         try score.writeJSON(to: &output)
         output.append(#","season":"#)
@@ -60,6 +68,24 @@ extension EventEnvelope.Score: JSONDirectWritable {
             output.append(#"{"team":"#)
         }
         try output.write(team)
+        output.append(UInt8(ascii: "}"))
+    }
+}
+
+extension EventEnvelope.League: JSONDirectWritable {
+    package func writeJSON(to output: inout JSONOutput) throws {
+        output.append(#"{"league_id":"#)
+        output.write(leagueID)
+        output.append(#","league_name":"#)
+        output.write(leagueName)
+        output.append(#","phase":"#)
+        output.write(phase.rawValue)
+        output.append(#","registration":"#)
+        output.write(registration)
+        output.append(#","score":"#)
+        try score.writeJSON(to: &output)
+        output.append(#","starters":"#)
+        try starters.writeJSON(to: &output)
         output.append(UInt8(ascii: "}"))
     }
 }

@@ -11,11 +11,33 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         public let opponent: Double?
     }
 
+    /// One person's leagues (schema 3), one object each: the person event's `leagues`.
+    public struct League: Codable, Sendable, Hashable {
+        public let leagueID: String
+        public let leagueName: String
+        /// The registration's handle.
+        public let registration: String
+        public let score: Score
+        public let starters: StarterCounts
+        /// The league's own phase: a league's result may be in while others play.
+        public let phase: DisplayPhase
+
+        enum CodingKeys: String, CodingKey {
+            case leagueID = "league_id"
+            case leagueName = "league_name"
+            case registration, score, starters, phase
+        }
+    }
+
+    /// `league` (one registration's activity) or `person` (one person's, across their
+    /// leagues). `nil` only in events stored before version 3 of the schema: a league's.
+    public let scope: ActivityScope?
     public let event: LifecycleEventKind
     public let reason: LifecycleReason
     /// ISO-8601 UTC, the pass's instant.
     public let at: String
-    public let registration: String
+    /// The registration's handle; `null` for a person's event, which spans registrations.
+    public let registration: String?
     public let activity: String
     public let sleeperUserID: String
     public let username: String
@@ -34,6 +56,9 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
     /// decided once when the event is made so a resend after a crash is identical.
     /// Optional only so events stored before it existed still decode.
     public let push: PushDecision?
+    /// A person's event: every league it shows, in the activity's order (the top-level
+    /// league, score and starters are the highlighted league's). `nil` for a league's.
+    public let leagues: [League]?
 
     enum CodingKeys: String, CodingKey {
         case event, reason, at, registration, activity
@@ -45,13 +70,15 @@ public struct EventEnvelope: Codable, Sendable, Hashable {
         case dryRun = "dry_run"
         case score, starters
         case contentState = "content_state"
-        case attributes, push
+        case attributes, push, scope, leagues
     }
 
     /// `previous` is the view the activity showed before this event (`nil` for a start):
     /// the push policy compares the two to spot a lead change. A win swing comes with the
     /// event (``LifecycleEvent/isWinSwing``): only the lifecycle remembers the last one.
     public init(_ event: LifecycleEvent, registration: Registration, mode: PassMode, display: DisplayContext, previous: MatchupView? = nil) {
+        scope = .league
+        leagues = nil
         self.event = event.kind
         reason = event.reason
         at = Self.timestamp(event.at)

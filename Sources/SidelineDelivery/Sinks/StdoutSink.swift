@@ -46,9 +46,10 @@ public struct StdoutSink: PushSink {
         case .json: output.write(String(decoding: payload, as: UTF8.self))
         case .human:
             output.write(Messages.Timeline.line(
-                clock: clock(event.at), kind: event.event, reason: event.reason, registration: event.registration,
-                username: event.username, leagueName: event.leagueName, week: event.week,
-                headline: event.contentState.lockScreen.headline, detail: event.contentState.myPlayersLine
+                // A person's event: tagged as the person's, its summary for every league.
+                clock: clock(event.at), kind: event.event, reason: event.reason, registration: event.registration ?? Messages.Person.timelineTag,
+                username: event.username, leagueName: event.registration == nil ? event.attributes.leagueName : event.leagueName, week: event.week,
+                headline: event.contentState.lockScreen.headline, detail: event.contentState.summary ?? event.contentState.myPlayersLine
             ))
             // Starts and ends show every presentation, exactly as the phone would get them.
             if event.event != .update {

@@ -18,6 +18,7 @@ struct PairingResponse: Encodable {
 struct MyActivities: Encodable {
     struct Item: Encodable {
         let activityId: String
+        /// The registration's handle; a person activity's attributes' `person:<Sleeper user id>`.
         let registrationId: String
         let phase: String
         /// The person swiped it away on this device: nothing more is pushed to it here.

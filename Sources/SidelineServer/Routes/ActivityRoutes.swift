@@ -42,7 +42,7 @@ struct ActivityRoutes {
         for activity in running {
             guard let envelope = try? EventEnvelope.decode(activity.payload) else { continue }
             let dismissed = try environment.store.activityDevice(activityID: activity.activityID, deviceID: device.id)?.dismissedAt != nil
-            items.append(.init(activityId: activity.activityID, registrationId: envelope.registration, phase: envelope.phase.rawValue,
+            items.append(.init(activityId: activity.activityID, registrationId: envelope.registration ?? envelope.attributes.registration, phase: envelope.phase.rawValue,
                                dismissed: dismissed, attributes: envelope.attributes, contentState: envelope.contentState))
         }
         let retry = ClientPolling.retryAfterMilliseconds(phases: items.compactMap { DisplayPhase(rawValue: $0.phase) }, matchupsInterval: environment.configuration.poll.matchupsInterval)

@@ -29,7 +29,7 @@ struct StatusPageModel: Sendable {
 
     /// When an event happened, in its registration's zone (the display zone for one removed).
     func eventTime(_ event: EventEnvelope) -> String {
-        (registrationTimes[event.registration] ?? times).label(iso: event.at)
+        (event.registration.flatMap { registrationTimes[$0] } ?? times).label(iso: event.at)
     }
 
     static func load(_ environment: ServerEnvironment) async throws -> StatusPageModel {

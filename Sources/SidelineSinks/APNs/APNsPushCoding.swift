@@ -9,7 +9,7 @@ public struct APNsPushCoding: DevicePushCoding {
 
     public init() {}
 
-    public func encode(_ envelope: EventEnvelope, event: LifecycleEvent, at now: Date) throws -> DevicePayload {
+    public func encode(_ envelope: EventEnvelope, at now: Date) throws -> DevicePayload {
         DevicePayload(sink: sink, bytes: try envelope.devicePushBody().storageBytes)
     }
 

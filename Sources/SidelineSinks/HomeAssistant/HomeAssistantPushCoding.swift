@@ -23,17 +23,20 @@ public struct HomeAssistantPushCoding: DevicePushCoding {
         case end(finalState: Data, clear: Data, clearAt: Date)
     }
 
-    public func encode(_ envelope: EventEnvelope, event: LifecycleEvent, at now: Date) throws -> DevicePayload {
+    /// One tag per activity (its id) and its attributes' title, for a league's activity or a
+    /// person's alike: a person's title is fixed for the activity, so one notification is
+    /// replaced in place all day.
+    public func encode(_ envelope: EventEnvelope, at now: Date) throws -> DevicePayload {
         let notification = HomeAssistantNotification.forEvent(
-            kind: event.kind, reason: event.reason, activityID: event.activityID, at: now,
+            kind: envelope.event, reason: envelope.reason, activityID: envelope.activity, at: now,
             attributes: envelope.attributes, state: envelope.contentState, dismissalDelay: dismissalDelay
         )
-        if let clearAt = HomeAssistantNotification.clearAt(kind: event.kind, reason: event.reason, at: now, dismissalDelay: dismissalDelay) {
+        if let clearAt = HomeAssistantNotification.clearAt(kind: envelope.event, reason: envelope.reason, at: now, dismissalDelay: dismissalDelay) {
             // The final score stays up: the final state now, the clear when it is due.
-            let clear = try HomeAssistantNotification.clear(activityID: event.activityID).encoded()
+            let clear = try HomeAssistantNotification.clear(activityID: envelope.activity).encoded()
             return payload(.end(finalState: try notification.encoded(), clear: clear, clearAt: clearAt))
         }
-        let important = event.kind == .start || event.reason == .resumed || (envelope.push?.priority ?? 5) >= 10
+        let important = envelope.event == .start || envelope.reason == .resumed || (envelope.push?.isMoment ?? false)
         return payload(.notify(body: try notification.encoded(), important: important))
     }
 

@@ -14,7 +14,8 @@ public struct LiveActivityAttributes: Codable, Hashable, Sendable {
 
     /// The shape version these attributes were built with (``LiveActivitySchemaVersion``).
     public let schemaVersion: Int
-    /// The Sideline registration id: the app sends it back with the activity's push token.
+    /// The Sideline registration id, for a league's activity; `person:<Sleeper user id>` for
+    /// a person's, which spans registrations (the app reports push tokens by ``activity``).
     public let registration: String
     /// The Sideline activity id: the app sends it back with the activity's push token.
     public let activity: String
@@ -37,6 +38,10 @@ public struct LiveActivityAttributes: Codable, Hashable, Sendable {
     public let title: String
     /// Ready-made subtitle, e.g. `"Dynasty Bros · Week 12"`.
     public let subtitle: String
+    /// `person` or `league` (added in schema version 3; `nil`: a league's). For a person the
+    /// fields above describe the person, never one league: `leagueName` counts the leagues,
+    /// the team names are the person's name and `nil`.
+    public let scope: LiveActivityScope?
 
     public init(
         schemaVersion: Int = LiveActivitySchemaVersion.current,
@@ -50,7 +55,8 @@ public struct LiveActivityAttributes: Codable, Hashable, Sendable {
         opponentTeamName: String?,
         opponentTeamShortName: String?,
         title: String,
-        subtitle: String
+        subtitle: String,
+        scope: LiveActivityScope? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.registration = registration
@@ -64,5 +70,6 @@ public struct LiveActivityAttributes: Codable, Hashable, Sendable {
         self.opponentTeamShortName = opponentTeamShortName
         self.title = title
         self.subtitle = subtitle
+        self.scope = scope
     }
 }

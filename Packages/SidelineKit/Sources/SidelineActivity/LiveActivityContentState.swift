@@ -66,6 +66,22 @@ public struct LiveActivityContentState: Codable, Hashable, Sendable {
     /// version 2: a server from before then never sends it.
     public let winChance: String?
 
+    // Added in schema version 3, for a person's activity (one Lock Screen across their
+    // leagues). Every legacy field above is then the highlighted league's, so an app built
+    // for version 2 shows the person's title over the highlighted score.
+
+    /// `person` or `league`; `nil` from a server before version 3 (a league's).
+    public let scope: LiveActivityScope?
+    /// A person's leagues, one row each, in a stable order; at most
+    /// ``LiveActivityMoreLeagues/maxRows``. `nil` for a league's activity.
+    public let leagues: [LiveActivityLeagueRow]?
+    /// Across all the person's leagues, e.g. `"Up in 4 · Down in 2"`.
+    public let summary: String?
+    /// The league the compact and minimal presentations show, named.
+    public let highlight: LiveActivityHighlight?
+    /// The leagues left out of ``leagues``, e.g. `"+2 more"`; `nil` when every league is a row.
+    public let moreLeagues: LiveActivityMoreLeagues?
+
     public init(
         schemaVersion: Int = LiveActivitySchemaVersion.current,
         updatedAt: Int,
@@ -91,7 +107,12 @@ public struct LiveActivityContentState: Codable, Hashable, Sendable {
         expanded: LiveActivityExpandedText,
         lockScreen: LiveActivityLockScreenText,
         small: LiveActivitySmallText,
-        winChance: String? = nil
+        winChance: String? = nil,
+        scope: LiveActivityScope? = nil,
+        leagues: [LiveActivityLeagueRow]? = nil,
+        summary: String? = nil,
+        highlight: LiveActivityHighlight? = nil,
+        moreLeagues: LiveActivityMoreLeagues? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.updatedAt = updatedAt
@@ -118,5 +139,10 @@ public struct LiveActivityContentState: Codable, Hashable, Sendable {
         self.lockScreen = lockScreen
         self.small = small
         self.winChance = winChance
+        self.scope = scope
+        self.leagues = leagues
+        self.summary = summary
+        self.highlight = highlight
+        self.moreLeagues = moreLeagues
     }
 }

@@ -9,5 +9,9 @@ public enum LiveActivitySchemaVersion {
     ///
     /// - 1: the first shape.
     /// - 2: ``LiveActivityContentState/winChance`` (optional).
-    public static let current: Int = 2
+    /// - 3: a person's activity across their leagues: ``LiveActivityContentState/scope``,
+    ///   ``LiveActivityContentState/leagues``, ``LiveActivityContentState/summary``,
+    ///   ``LiveActivityContentState/highlight``, ``LiveActivityContentState/moreLeagues`` and
+    ///   ``LiveActivityAttributes/scope`` (all optional).
+    public static let current: Int = 3
 }

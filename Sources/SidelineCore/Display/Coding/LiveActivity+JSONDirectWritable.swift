@@ -17,6 +17,14 @@ extension LiveActivityContentState: JSONDirectWritable {
         try expanded.writeJSON(to: &output)
         output.append(#","headline":"#)
         output.write(headline)
+        if let highlight {
+            output.append(#","highlight":"#)
+            try highlight.writeJSON(to: &output)
+        }
+        if let leagues {
+            output.append(#","leagues":"#)
+            try output.write(leagues)
+        }
         output.append(#","lockScreen":"#)
         try lockScreen.writeJSON(to: &output)
         output.append(#","margin":"#)
@@ -27,6 +35,10 @@ extension LiveActivityContentState: JSONDirectWritable {
         }
         output.append(#","minimal":"#)
         output.write(minimal)
+        if let moreLeagues {
+            output.append(#","moreLeagues":"#)
+            try moreLeagues.writeJSON(to: &output)
+        }
         output.append(#","myCounts":"#)
         try myCounts.writeJSON(to: &output)
         output.append(#","myPlayersLine":"#)
@@ -53,6 +65,10 @@ extension LiveActivityContentState: JSONDirectWritable {
         output.write(phase.rawValue)
         output.append(#","schemaVersion":"#)
         output.write(schemaVersion)
+        if let scope {
+            output.append(#","scope":"#)
+            output.write(scope.rawValue)
+        }
         output.append(#","scoreLine":"#)
         output.write(scoreLine)
         output.append(#","sentiment":"#)
@@ -61,6 +77,10 @@ extension LiveActivityContentState: JSONDirectWritable {
         try small.writeJSON(to: &output)
         output.append(#","staleText":"#)
         output.write(staleText)
+        if let summary {
+            output.append(#","summary":"#)
+            output.write(summary)
+        }
         output.append(#","topPerformers":"#)
         try output.write(topPerformers)
         output.append(#","updatedAt":"#)
@@ -95,6 +115,10 @@ extension LiveActivityAttributes: JSONDirectWritable {
         output.write(registration)
         output.append(#","schemaVersion":"#)
         output.write(schemaVersion)
+        if let scope {
+            output.append(#","scope":"#)
+            output.write(scope.rawValue)
+        }
         output.append(#","season":"#)
         output.write(season)
         output.append(#","subtitle":"#)

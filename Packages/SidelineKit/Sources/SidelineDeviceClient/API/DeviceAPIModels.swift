@@ -42,6 +42,7 @@ public struct MyActivities: Codable, Hashable, Sendable {
 /// One running activity, exactly as it was last pushed.
 public struct ActivityState: Codable, Hashable, Sendable, Identifiable {
     public let activityId: String
+    /// The registration's id; a person's activity's `person:<Sleeper user id>`.
     public let registrationId: String
     /// `live` or `grace`: for styling only.
     public let phase: LiveActivityPhase
@@ -51,6 +52,12 @@ public struct ActivityState: Codable, Hashable, Sendable, Identifiable {
     public let contentState: LiveActivityContentState
 
     public var id: String { activityId }
+
+    /// A person's activity (one Lock Screen across their leagues, schema 3): its leagues as
+    /// rows, in the server's order; `nil` for one league's activity (or a server before 3).
+    public var personLeagues: [LiveActivityLeagueRow]? {
+        attributes.scope == .person || contentState.scope == .person ? contentState.leagues ?? [] : nil
+    }
 
     public init(activityId: String, registrationId: String, phase: LiveActivityPhase, dismissed: Bool,
                 attributes: LiveActivityAttributes, contentState: LiveActivityContentState) {
