@@ -72,8 +72,8 @@ extension LifecycleStepper {
             for event in events {
                 let envelope = EventEnvelope(event, person: item.person, leagues: byID.isEmpty ? removedLeagues(item) : byID, mode: mode, display: display,
                                              previous: event.kind == .start ? nil : previous, lastMomentAt: lastMomentAt)
-                if envelope.push?.priority == 10 { lastMomentAt = now }
-                drafts.append(try OutboxDraft(envelope, event: event.highlightEvent, registrationID: anchor, mode: mode, at: now, deviceSinks: deviceSinks))
+                if envelope.push?.isMoment == true { lastMomentAt = event.at }
+                drafts.append(try OutboxDraft(envelope, event: event, registrationID: anchor, mode: mode, at: now, deviceSinks: deviceSinks))
             }
             batch.drafts.append(contentsOf: drafts)
             batch.events.append(contentsOf: events.map { PassEvent($0, person: item.person, anchor: anchor) })

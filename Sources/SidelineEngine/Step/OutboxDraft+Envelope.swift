@@ -8,7 +8,7 @@ extension OutboxDraft {
     /// per-device target that is on, that target's push, encoded by its own coding (ADR 031).
     /// Throws for an event JSON cannot carry (a NaN somewhere): it must not be committed,
     /// since no sink could ever deliver it.
-    init(_ envelope: EventEnvelope, event: LifecycleEvent, registrationID: Int64, mode: PassMode, at now: Date, deviceSinks: DeviceSinks) throws {
+    init(_ envelope: EventEnvelope, event: ActivityEvent<some LifecycleView>, registrationID: Int64, mode: PassMode, at now: Date, deviceSinks: DeviceSinks) throws {
         let payloads = try deviceSinks.codings.map { try $0.encode(envelope, event: event, at: now) }
         self.init(
             mode: mode, registrationID: registrationID, activityID: event.activityID, kind: event.kind, reason: event.reason, at: now,
