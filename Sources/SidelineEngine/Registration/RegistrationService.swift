@@ -15,10 +15,10 @@ public struct RegistrationError: Error, Sendable, CustomStringConvertible {
 /// `sideline users add/list/remove`: resolve a Sleeper user, check each league and the
 /// user's roster in it, and store the registrations in one transaction.
 public struct RegistrationService: Sendable {
-    let store: SQLiteStore
+    let store: any RegistrationAdminStore
     let sleeper: any SleeperClient
 
-    public init(store: SQLiteStore, sleeper: any SleeperClient) {
+    public init(store: any RegistrationAdminStore, sleeper: any SleeperClient) {
         self.store = store
         self.sleeper = sleeper
     }

@@ -46,6 +46,11 @@ public protocol SnapshotStore: Sendable {
     func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark]) throws(StoreError)
 }
 
+extension SnapshotStore {
+    /// Saves a fetch's snapshots, with no usability marks.
+    public func saveSnapshots(_ items: [SnapshotUpdate]) throws(StoreError) { try saveSnapshots(items, marks: []) }
+}
+
 /// The stats and projections feeds, the snapshots' stat-feed baselines and whether the
 /// stats feed is in use (ADR 029).
 public protocol LivePointsStore: Sendable {
