@@ -38,6 +38,7 @@ struct BenchScenario {
         let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
         let verbose = ProcessInfo.processInfo.environment["SIDELINE_BENCH_VERBOSE"] != nil
         defer { if keep { BenchMain.log("  kept \(directory.path)") } else { try? FileManager.default.removeItem(at: directory) } }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try BenchServerProcess(leagues: leagues, edgeCacheSeconds: edgeCacheSeconds)
         defer { server.stop() }
         let base = server.baseURL.absoluteString
