@@ -13,6 +13,10 @@ extension Messages {
             let version = migratedBy.map { ", last migrated by Sideline \($0)" } ?? ""
             return "backed up \(path) to \(file) (\(size)\(schema)\(version)); restore it by stopping Sideline and copying it over the database"
         }
+        /// A store `sideline backup` cannot copy: a database server has its own tool.
+        public static func useServerTool(_ store: String, tool: String) -> String {
+            "sideline backup copies a SQLite database, and this store is \(store): back it up with \(tool) (e.g. \(tool) --format=custom --file=sideline.dump \"$URL\")"
+        }
         public static let checkFailed = "the copy did not pass SQLite's integrity check"
     }
 }

@@ -30,6 +30,10 @@ extension Messages {
             "\(key) in \(file) must not be true/false (`sideline config keys` shows its type)"
         }
         public static func wrongType(_ key: String, _ file: String) -> String { "\(key) in \(file) has a value of the wrong type" }
+        public static let storeURLEmptyPath = "store.url is sqlite: with no path: give the database file, e.g. sqlite:/var/lib/sideline/sideline.sqlite"
+        public static func storeURLScheme(_ scheme: String) -> String {
+            "store.url has the scheme \(scheme):, which Sideline does not know: use a file path, sqlite:PATH, or postgres://…"
+        }
         public static func oneOf(_ allowed: [String]) -> String { "must be one of \(allowed.joined(separator: ", "))" }
     }
 

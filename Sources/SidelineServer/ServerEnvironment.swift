@@ -5,10 +5,15 @@ import SidelineDelivery
 import SidelineEngine
 import SidelineStore
 
+/// What the API server and the status page ask of the store: devices and pairing for the
+/// device API, registrations for the admin API, the status reads, and the pass lock a
+/// registration's removal takes.
+public typealias ServerStore = DeviceStore & PairingStore & RegistrationStore & RegistrationAdminStore & StatusReadStore & PassHistoryStore & PassLocking
+
 /// Everything the server talks to, built once by the CLI (or a test).
 public struct ServerEnvironment: Sendable {
     public let configuration: SidelineConfiguration
-    public let store: SQLiteStore
+    public let store: any ServerStore
     /// Registration for `POST /v1/registrations` (its Sleeper client counts as registration
     /// traffic in the call budget).
     public let registrations: RegistrationService
@@ -22,7 +27,7 @@ public struct ServerEnvironment: Sendable {
     public let logger: Logger
     public let metrics: ServerMetrics
 
-    public init(configuration: SidelineConfiguration, store: SQLiteStore, registrations: RegistrationService, status: @escaping @Sendable (Date) async throws -> StatusReport, liveSinkRoutes: [PushRoute], deliverLive: @escaping @Sendable (Date) async -> Void, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger, metrics: ServerMetrics) {
+    public init(configuration: SidelineConfiguration, store: any ServerStore, registrations: RegistrationService, status: @escaping @Sendable (Date) async throws -> StatusReport, liveSinkRoutes: [PushRoute], deliverLive: @escaping @Sendable (Date) async -> Void, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger, metrics: ServerMetrics) {
         self.configuration = configuration
         self.store = store
         self.registrations = registrations

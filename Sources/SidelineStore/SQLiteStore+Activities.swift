@@ -36,7 +36,7 @@ extension SQLiteStore {
 
     /// The running activities (their newest event is not an end), optionally of one Sleeper
     /// user only, oldest first.
-    public func runningActivities(sleeperUserID: String? = nil, at now: Date) throws(StoreError) -> [RunningActivity] {
+    public func runningActivities(sleeperUserID: String?, at now: Date) throws(StoreError) -> [RunningActivity] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT o.activity_id, o.registration_id, r.sleeper_user_id, o.kind, o.payload FROM outbox o

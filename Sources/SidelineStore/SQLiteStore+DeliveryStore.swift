@@ -5,16 +5,31 @@ import SidelineDelivery
 
 /// The rows the delivery loops need (see ``DeliveryStore``).
 extension SQLiteStore: DeliveryStore {
+    /// One statement (issue 31): the device, the activity on it, the start's status and the
+    /// target's allowance were four reads, each a round trip on a network store.
     public func deviceFacts(deviceID: String, activityID: String, at now: Date) throws(StoreError) -> DeviceFacts? {
-        guard let device = try device(id: deviceID) else { return nil }
-        let onDevice = try activityDevice(activityID: activityID, deviceID: deviceID)
-        return DeviceFacts(
-            environment: device.environment, pushToStartToken: device.pushToStartToken,
-            activityToken: onDevice?.updateToken, dismissed: onDevice?.dismissedAt != nil,
-            startStatus: try startPushStatus(activityID: activityID, deviceID: deviceID),
-            notifyService: device.notifyService, pausedUntil: device.pausedUntil, brokenReason: device.brokenReason,
-            allowanceUse: try device.notifyService.map { service throws(StoreError) in try allowanceUse(target: service, at: now) }
-        )
+        try read { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT d.environment, d.push_to_start_token, d.notify_service, d.paused_until, d.broken_reason,
+                       a.update_token, a.dismissed_at, u.used, u.last_at,
+                       (SELECT p.status FROM device_push p JOIN outbox o ON o.id = p.event_id
+                        WHERE o.activity_id = :activity AND o.kind = 'start' AND p.device_id = d.id ORDER BY o.id LIMIT 1) AS start_status
+                FROM device d
+                LEFT JOIN activity_device a ON a.activity_id = :activity AND a.device_id = d.id
+                LEFT JOIN push_allowance u ON u.target = d.notify_service AND u.day = :day
+                WHERE d.id = :device AND d.removed_at IS NULL
+                """)
+            let arguments: StatementArguments = ["activity": activityID, "device": deviceID, "day": PushAllowance.day(of: now)]
+            guard let row = try Row.fetchOne(statement, arguments: arguments) else { return nil }
+            let service: String? = row["notify_service"]
+            return DeviceFacts(
+                environment: PushEnvironment(rawValue: row["environment"]) ?? .production, pushToStartToken: row["push_to_start_token"],
+                activityToken: row["update_token"], dismissed: (row["dismissed_at"] as Double?) != nil,
+                startStatus: (row["start_status"] as String?).flatMap(DevicePushStatus.init(rawValue:)),
+                notifyService: service, pausedUntil: (row["paused_until"] as Double?).map(Date.init(seconds:)), brokenReason: row["broken_reason"],
+                allowanceUse: service.map { _ in PushAllowance.Use(used: row["used"] ?? 0, lastAt: (row["last_at"] as Double?).map(Date.init(seconds:))) }
+            )
+        }
     }
 
     /// Checks the target's allowance and, if the push may go, counts it, in one write

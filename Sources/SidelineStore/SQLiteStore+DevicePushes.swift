@@ -82,7 +82,7 @@ extension SQLiteStore {
     }
 
     /// Records how a device push ended. `attempted` counts a request made (not a skip).
-    public func finishDevicePush(eventID: Int64, deviceID: String, status: DevicePushStatus, error: String? = nil, apnsID: String? = nil, notBefore: Date? = nil, attempted: Bool, at now: Date) throws(StoreError) {
+    public func finishDevicePush(eventID: Int64, deviceID: String, status: DevicePushStatus, error: String?, apnsID: String?, notBefore: Date?, attempted: Bool, at now: Date) throws(StoreError) {
         try write { db in
             try db.execute(sql: """
                 UPDATE device_push SET status = ?, last_error = ?, apns_id = COALESCE(?, apns_id),

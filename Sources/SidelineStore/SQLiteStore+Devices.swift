@@ -34,7 +34,7 @@ extension SQLiteStore {
     // MARK: - Devices
 
     /// Adds a device with a fresh id (`dev-` and 8 hex digits).
-    public func addDevice(sleeperUserID: String, name: String, environment: PushEnvironment, pushToStartToken: String?, secretHash: String? = nil, at now: Date) throws(StoreError) -> Device {
+    public func addDevice(sleeperUserID: String, name: String, environment: PushEnvironment, pushToStartToken: String?, secretHash: String?, at now: Date) throws(StoreError) -> Device {
         try write { db in
             try Self.insertDevice(db, sleeperUserID: sleeperUserID, name: name, environment: environment, pushToStartToken: pushToStartToken, secretHash: { _ in secretHash }, at: now)
         }
@@ -55,7 +55,7 @@ extension SQLiteStore {
     }
 
     /// Devices not removed, oldest first; only `sleeperUserID`'s when given.
-    public func devices(sleeperUserID: String? = nil) throws(StoreError) -> [Device] {
+    public func devices(sleeperUserID: String?) throws(StoreError) -> [Device] {
         try read { db in
             let rows = if let sleeperUserID {
                 try Row.fetchAll(db, sql: "SELECT * FROM device WHERE removed_at IS NULL AND sleeper_user_id = ? ORDER BY created_at, id", arguments: [sleeperUserID])
@@ -82,7 +82,7 @@ extension SQLiteStore {
     /// Stores a new push-to-start token: the old one is no longer used from this moment.
     /// Returns `false` for an unknown device.
     @discardableResult
-    public func setPushToStartToken(deviceID: String, token: String, environment: PushEnvironment? = nil, at now: Date) throws(StoreError) -> Bool {
+    public func setPushToStartToken(deviceID: String, token: String, environment: PushEnvironment?, at now: Date) throws(StoreError) -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE device SET push_to_start_token = ?, push_to_start_updated_at = ?, environment = COALESCE(?, environment)

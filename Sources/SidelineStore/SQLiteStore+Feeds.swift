@@ -90,13 +90,14 @@ extension SQLiteStore {
     }
 
     /// The snapshots for `week` of the leagues in `leagueIDs`, decoded.
+    /// One statement per ``SetRead/chunkSize`` leagues (issue 31).
     public func snapshots(week: WeekKey, leagueIDs: Set<String>) throws(StoreError) -> [String: StoredSnapshot] {
         try read { db in
             var result: [String: StoredSnapshot] = [:]
-            let statement = try db.cachedStatement(sql: "SELECT entries, fetched_at, stats_baseline FROM snapshot WHERE league_id = ? AND week_key = ?")
-            for id in leagueIDs {
-                guard let row = try Row.fetchOne(statement, arguments: [id, week.storageKey]) else { continue }
-                result[id] = try Self.snapshot(row)
+            try SetRead.chunked(Array(leagueIDs)) { chunk in
+                let statement = try SetRead.statement(db, { "SELECT league_id, entries, fetched_at, stats_baseline FROM snapshot WHERE week_key = ? AND league_id IN (\($0))" }, count: chunk.count)
+                let rows = try Row.fetchCursor(statement, arguments: StatementArguments([week.storageKey] + Array(chunk)))
+                while let row = try rows.next() { result[row["league_id"]] = try Self.snapshot(row) }
             }
             return result
         }
@@ -118,7 +119,7 @@ extension SQLiteStore {
     /// never leave an ETag whose body was not kept (a later 304 would then hide it). The
     /// marks of answers that proved no lineup lock are set and cleared in the same
     /// transaction, so a mark always matches the answer stored beside it.
-    public func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark] = []) throws(StoreError) {
+    public func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark]) throws(StoreError) {
         guard !items.isEmpty || !marks.isEmpty else { return }
         try write { db in
             try Self.writeMarks(marks, db)
@@ -157,7 +158,12 @@ extension SQLiteStore {
     public func leagues(ids: Set<String>) throws(StoreError) -> [String: StoredLeague] {
         try read { db in
             var result: [String: StoredLeague] = [:]
-            for id in ids { if let league = try Self.league(id: id, db) { result[id] = league } }
+            // One statement per ``SetRead/chunkSize`` leagues (issue 31).
+            try SetRead.chunked(Array(ids)) { chunk in
+                let statement = try SetRead.statement(db, { "SELECT league_id, json, team_names, scoring_refreshed_at FROM league WHERE league_id IN (\($0))" }, count: chunk.count)
+                let rows = try Row.fetchCursor(statement, arguments: StatementArguments(Array(chunk)))
+                while let row = try rows.next() { result[row["league_id"]] = try Self.league(row) }
+            }
             return result
         }
     }

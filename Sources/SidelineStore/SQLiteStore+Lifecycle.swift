@@ -70,25 +70,31 @@ extension SQLiteStore {
 
     /// The full rows of the given keys (those that exist): the ones a pass is about to step.
     public func lifecycleRows(_ keys: some Sequence<LifecycleKey>) throws(StoreError) -> [LifecycleKey: LifecycleRow] {
-        try read { db in
-            // One primary-key lookup per row through one prepared statement: a kickoff pass
-            // reads ~10,000 rows this way in a few milliseconds.
-            let select = try BulkStatement(db, sql: "SELECT state FROM lifecycle WHERE registration_id = ? AND week_key = ? AND mode = ?")
-            var weekKeys: [WeekKey: String] = [:]
+        // One statement per week and mode and ``SetRead/chunkSize`` registrations, each a
+        // primary-key lookup per id (issue 31): a slice of a kickoff pass is one read.
+        var groups: [PassRowGroup: [Int64]] = [:]
+        for key in keys { groups[PassRowGroup(week: key.week, mode: key.mode), default: []].append(key.registrationID) }
+        return try read { db in
             var result: [LifecycleKey: LifecycleRow] = [:]
-            for key in keys {
-                let week = weekKeys[key.week] ?? key.week.storageKey
-                weekKeys[key.week] = week
-                let bytes = try select.firstBlob(column: 0) { bind in
-                    bind.int(1, key.registrationID)
-                    bind.text(2, week)
-                    bind.text(3, key.mode.rawValue)
+            for (group, ids) in groups {
+                let week = group.week.storageKey
+                try SetRead.chunked(ids) { chunk in
+                    let statement = try SetRead.statement(db, { "SELECT registration_id, state FROM lifecycle WHERE week_key = ? AND mode = ? AND registration_id IN (\($0))" }, count: chunk.count)
+                    let rows = try Row.fetchCursor(statement, arguments: StatementArguments([week, group.mode.rawValue] + chunk.map { $0 as (any DatabaseValueConvertible) }))
+                    while let row = try rows.next() {
+                        let key = LifecycleKey(registrationID: row[0], week: group.week, mode: group.mode)
+                        result[key] = try LifecycleRow(bytes: Array(row.dataNoCopy(atIndex: 1) ?? Data()))
+                    }
                 }
-                guard let bytes else { continue }
-                result[key] = try LifecycleRow(bytes: bytes)
             }
             return result
         }
+    }
+
+    /// The rows of one week and mode, read together.
+    private struct PassRowGroup: Hashable {
+        let week: WeekKey
+        let mode: PassMode
     }
 
     /// Every open row of `mode` and every one of `week`, of registrations not removed.

@@ -51,7 +51,7 @@ extension SQLiteStore {
 
     /// Records a failed attempt; `giveUp` marks it failed for good (a rejection that
     /// retrying cannot fix), otherwise it stays pending until `retryAt`.
-    public func markAttemptFailed(eventID: Int64, sink: String, error: String, giveUp: Bool, retryAt: Date? = nil, at now: Date) throws(StoreError) {
+    public func markAttemptFailed(eventID: Int64, sink: String, error: String, giveUp: Bool, retryAt: Date?, at now: Date) throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE delivery SET status = ?, attempts = attempts + 1, last_error = ?, not_before = ?, updated_at = ? WHERE event_id = ? AND sink = ?", arguments: [giveUp ? "failed" : "pending", error, (retryAt ?? now).seconds, now.seconds, eventID, sink])
         }
@@ -66,7 +66,7 @@ extension SQLiteStore {
         }
     }
 
-    public func outbox(limit: Int = 1000) throws(StoreError) -> [OutboxEntry] {
+    public func outbox(limit: Int) throws(StoreError) -> [OutboxEntry] {
         try read { db in
             try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM (SELECT * FROM outbox ORDER BY id DESC LIMIT ?) ORDER BY id"), arguments: [limit]).map { row in
                 OutboxEntry(

@@ -106,6 +106,11 @@ extension SQLiteStore {
 
     static func league(id: String, _ db: Database) throws -> StoredLeague? {
         guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT json, team_names, scoring_refreshed_at FROM league WHERE league_id = ?"), arguments: [id]) else { return nil }
+        return try league(row)
+    }
+
+    /// A league row (`json, team_names, scoring_refreshed_at`).
+    static func league(_ row: Row) throws -> StoredLeague {
         let league = try JSONColumn.decode(League.self, from: row["json"])
         let names = try JSONColumn.decode([String: String].self, from: row["team_names"])
         return StoredLeague(league: league, teamNames: Dictionary(uniqueKeysWithValues: names.compactMap { key, value in Int(key).map { ($0, value) } }),

@@ -9,21 +9,25 @@ import SidelineCore
 public final class SQLiteStore: Sendable {
     let pool: DatabasePool
     public let path: String
+    /// The running Sideline's version, recorded by a migration it applies (ADR 035).
+    let version: String?
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     /// `directory` says whether a missing directory is created (the default paths) or an
     /// error (a configured path). A file Sideline could only read is an error naming it.
     /// `version` is the running Sideline's: recorded when it migrates the database, and
-    /// named when a database migrated by a newer Sideline is refused (ADR 035).
-    public init(path: String, directory: DatabaseDirectory = .create, version: String? = nil) throws(StoreError) {
+    /// named when a database migrated by a newer Sideline is refused (ADR 035). `migrating:
+    /// false` leaves the schema as it is, for `sideline migrate` to say what it applies.
+    public init(path: String, directory: DatabaseDirectory = .create, version: String? = nil, migrating: Bool = true) throws(StoreError) {
         self.path = path
+        self.version = version
         try DatabaseFiles(path: path).prepare(directory)
         do {
             pool = try DatabasePool(path: path, configuration: Self.configuration)
         } catch {
             throw StoreError("cannot open the database \(path): \(Self.describe(error, path: path))")
         }
-        try migrate(version: version)
+        if migrating { try migrate() }
     }
 
     /// How every connection to a Sideline database is configured.

@@ -11,7 +11,7 @@ import SidelineStore
 /// benchmark, the demo and the test harnesses all wire through here.
 ///
 /// Two entry points:
-/// - ``open(_:label:now:)`` for a process (the CLI, the demo): bootstraps logging, opens the
+/// - ``open(_:label:migrating:now:)`` for a process (the CLI, the demo): bootstraps logging, opens the
 ///   store the way the configuration asks, reads the wall clock.
 /// - ``init(configuration:store:logger:transport:now:)`` for a harness or the benchmark:
 ///   point the configuration's URLs at loopback fakes, hand in an opened store (or one from
@@ -23,7 +23,7 @@ import SidelineStore
 /// ``serverEnvironment(metrics:)`` what the API server runs on.
 public struct Wiring: Sendable {
     public let configuration: SidelineConfiguration
-    public let store: SQLiteStore
+    public let store: any AppStore
     public let logger: Logger
     /// One HTTP client (one libcurl thread, one connection cache) for Sleeper, the status
     /// feeds and the sinks of every pass this process runs.
@@ -36,7 +36,7 @@ public struct Wiring: Sendable {
     /// Everything injected: no logging bootstrap, no store opened here. `transport` defaults
     /// to a new `CurlTransport` with the configuration's timeout.
     public init(
-        configuration: SidelineConfiguration, store: SQLiteStore, logger: Logger = Logger(label: "sideline"),
+        configuration: SidelineConfiguration, store: any AppStore, logger: Logger = Logger(label: "sideline"),
         transport: CurlTransport? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
@@ -51,26 +51,23 @@ public struct Wiring: Sendable {
     /// `now` says otherwise (the demo's simulated one).
     /// Throws ``WiringError/Kind/database`` when the store cannot be opened.
     public static func open(
-        _ configuration: SidelineConfiguration, label: String = "sideline", now: @escaping @Sendable () -> Date = { Date() }
+        _ configuration: SidelineConfiguration, label: String = "sideline", migrating: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
     ) throws(WiringError) -> Wiring {
         bootstrapLogging(level: configuration.logLevel)
-        return Wiring(configuration: configuration, store: try openStore(configuration), logger: Logger(label: label), now: now)
+        return Wiring(configuration: configuration, store: try openStore(configuration, migrating: migrating), logger: Logger(label: label), now: now)
     }
 
-    /// The configuration's database: a configured path's directory must exist (a missing one
-    /// is an unmounted volume, never replaced); the default path's is created.
-    public static func openStore(_ configuration: SidelineConfiguration) throws(WiringError) -> SQLiteStore {
-        do {
-            return try SQLiteStore(path: configuration.databasePath, directory: configuration.databaseIsExplicit ? .mustExist : .create, version: SidelineVersion.current)
-        } catch {
-            throw WiringError(.database, "\(error)")
-        }
+    /// The configuration's store (``StoreOpener``): a configured SQLite path's directory must
+    /// exist (a missing one is an unmounted volume, never replaced); the default path's is
+    /// created.
+    public static func openStore(_ configuration: SidelineConfiguration, migrating: Bool = true) throws(WiringError) -> any AppStore {
+        try StoreOpener.open(configuration, migrating: migrating)
     }
 
-    /// The pass lock for this database: waits briefly, then throws ``WiringError/Kind/locked``.
+    /// The store's pass lock: waits briefly, then throws ``WiringError/Kind/locked``.
     /// Hold the result for as long as the pass runs.
-    public func lock() throws(WiringError) -> PassLock {
-        do { return try PassLock(databasePath: configuration.databasePath) } catch {
+    public func lock() throws(WiringError) -> any HeldPassLock {
+        do { return try store.passLock(wait: 5) } catch {
             throw WiringError(.locked, error.message)
         }
     }

@@ -4,6 +4,7 @@ import SidelineEngine
 import SidelineFakeSleeper
 import SidelineStore
 import SidelineDelivery
+import SidelineWiring
 
 /// `sideline-bench commit [--count N]`: what persisting one lifecycle event costs — its
 /// outbox row (the ~2 kB payload) and its registration's lifecycle row, committed the way a
@@ -15,7 +16,12 @@ enum BenchCommit {
     static func run(count: Int) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-commit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteStore(path: directory.appendingPathComponent("commit.sqlite").path)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = try ConfigurationLoader.resolve(
+            file: nil, environment: [:], flags: ["database": directory.appendingPathComponent("commit.sqlite").path, "cache_dir": directory.path],
+            derivedDefaults: [:]
+        )
+        let store = try StoreOpener.open(configuration)
 
         // Registrations 1…count, ten a league, as the kickoff scenario seeds them; the
         // envelope benchmark's events are for registrations 1…count too.

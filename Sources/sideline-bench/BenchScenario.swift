@@ -38,6 +38,7 @@ struct BenchScenario {
         let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
         let verbose = ProcessInfo.processInfo.environment["SIDELINE_BENCH_VERBOSE"] != nil
         defer { if keep { BenchMain.log("  kept \(directory.path)") } else { try? FileManager.default.removeItem(at: directory) } }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try BenchServerProcess(leagues: leagues, edgeCacheSeconds: edgeCacheSeconds)
         defer { server.stop() }
         let base = server.baseURL.absoluteString
@@ -47,7 +48,7 @@ struct BenchScenario {
                     "sleeper.url": base, "scores.url": base, "espn.url": base, "log.level": "error"],
             derivedDefaults: [:]
         )
-        let store = try SQLiteStore(path: configuration.databasePath)
+        let store = try Wiring.openStore(configuration)
         let world = SyntheticLeagues(count: leagues, registered: registered)
         try seed(store, world)
 
@@ -152,7 +153,7 @@ struct BenchScenario {
     /// for full bodies, then for 304s (the same calls again with the ETags just received).
     /// Run after the day's figures, at an instant two hours past them, with a budget that
     /// never says no (the day's call log and busiest window are already read).
-    func exchangeCPU(calls: Int, world: SyntheticLeagues, store: SQLiteStore, transport: CurlTransport, base: URL, clock: ManualClock, after: Date) async throws -> (full: Double, notModified: Double) {
+    func exchangeCPU(calls: Int, world: SyntheticLeagues, store: any CallLogStore & FeedStore, transport: CurlTransport, base: URL, clock: ManualClock, after: Date) async throws -> (full: Double, notModified: Double) {
         clock.set(after.addingTimeInterval(2 * 3600))
         let gate = StoreCallGate(store: store, budget: RateBudget(limit: 1_000_000_000, headroom: 0), now: { clock.date })
         let paths = (0..<calls).map { "/v1/league/\(world.league($0 % leagues).leagueID)/matchups/\(SyntheticSunday.week)" }
@@ -191,7 +192,7 @@ struct BenchScenario {
 
     /// Registrations go straight into the store (the registration path makes four Sleeper
     /// calls per user and would take the whole budget for hours at this scale).
-    func seed(_ store: SQLiteStore, _ world: SyntheticLeagues) throws {
+    func seed(_ store: any RegistrationAdminStore, _ world: SyntheticLeagues) throws {
         var items: [NewRegistration] = []
         var stored: [StoredLeague] = []
         for index in 0..<world.count {

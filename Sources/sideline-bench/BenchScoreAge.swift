@@ -38,7 +38,7 @@ struct ScoreAges {
     }
 
     /// Samples every open registration (registration id → league id) as the store holds it now.
-    mutating func sample(at now: Date, open: [Int64: String], store: SQLiteStore, week: WeekKey) throws {
+    mutating func sample(at now: Date, open: [Int64: String], store: any LifecycleStore, week: WeekKey) throws {
         let began = ContinuousClock.now
         defer { wallSeconds += (ContinuousClock.now - began).seconds }
         let minute = Int((now.timeIntervalSince(start) / 60).rounded())

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SidelineCore
 import SidelineStore
+import SidelineWiring
 
 /// `sideline backup <file>`: the database copied with SQLite's online backup (ADR 035).
 struct BackupCommand: AsyncParsableCommand {
@@ -25,12 +26,9 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let database = try global.loadConfiguration().databasePath
-            let backup: DatabaseBackup
-            do throws(StoreError) { backup = try SQLiteStore.backup(databaseAt: database, to: file, replacing: force) } catch {
-                throw CLIFailure(error.message, code: .database)
-            }
-            print(Messages.Backup.wrote(backup.file, from: database, bytes: backup.bytes, migration: backup.migration, migratedBy: backup.migratedBy))
+            let configuration = try global.loadConfiguration()
+            let backup = try StoreOpener.backup(configuration, to: file, replacing: force)
+            print(Messages.Backup.wrote(backup.file, from: configuration.databasePath, bytes: backup.bytes, migration: backup.migration, migratedBy: backup.migratedBy))
         }
     }
 }

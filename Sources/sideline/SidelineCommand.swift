@@ -16,6 +16,6 @@ struct SidelineCommand: AsyncParsableCommand {
             74 database error; 75 another pass holds the lock; 78 configuration error.
             """,
         version: SidelineVersion.current,
-        subcommands: [TickCommand.self, RunCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, BackupCommand.self, UsersCommand.self, DevicesCommand.self, TokensCommand.self, ConfigCommand.self, HealthcheckCommand.self, DemoCommand.self, RehearseCommand.self, SchemaCommand.self]
+        subcommands: [TickCommand.self, RunCommand.self, CheckCommand.self, ServeCommand.self, StatusCommand.self, BackupCommand.self, MigrateCommand.self, UsersCommand.self, DevicesCommand.self, TokensCommand.self, ConfigCommand.self, HealthcheckCommand.self, DemoCommand.self, RehearseCommand.self, SchemaCommand.self]
     )
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SidelineEngine
+import SidelineStore
 import SidelineFakeSleeper
 import SidelineTestSupport
 

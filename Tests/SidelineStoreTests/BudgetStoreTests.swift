@@ -3,13 +3,13 @@ import Testing
 @testable import SidelineCore
 @testable import SidelineStore
 
-@Suite("The call budget in SQLite: sliding window, processes, push-back")
+@Suite("The call budget in the store: sliding window, processes, push-back")
 struct BudgetStoreTests {
     let t0 = storeT0
 
-    @Test("Capacity is counted over a sliding 60-second window, not a calendar minute")
-    func slidingWindowCapacity() throws {
-        let store = try SQLiteStore(path: temporaryDatabase())
+    @Test("Capacity is counted over a sliding 60-second window, not a calendar minute", arguments: StoreFactory.all)
+    func slidingWindowCapacity(_ stores: StoreFactory) throws {
+        let store = try stores.fresh()
         let budget = RateBudget(limit: 10, headroom: 2)
         // Eight calls from 18:00:30 to 18:00:58: the window is full for the scheduler.
         for i in 0..<8 { #expect(try store.admitCall(kind: "matchups", path: "/m\(i)", at: t0.addingTimeInterval(30 + Double(i) * 4), budget: budget, forRegistration: false)) }
@@ -25,9 +25,9 @@ struct BudgetStoreTests {
         #expect(RateBudget.busiestWindow(try store.callLog().map(\.at)) <= budget.limit)
     }
 
-    @Test("A push-back recorded by one process halves the budget another process admits, and it recovers")
-    func pushBackAcrossProcesses() throws {
-        let (first, second) = try twoConnections()
+    @Test("A push-back recorded by one process halves the budget another process admits, and it recovers", arguments: StoreFactory.all)
+    func pushBackAcrossProcesses(_ stores: StoreFactory) throws {
+        let (first, second) = try stores.twoConnections()
         let budget = RateBudget(limit: 20, headroom: 0)
         try first.recordPushBack(at: t0)
         #expect(try second.budgetPressure().share == 0.5)
@@ -40,9 +40,9 @@ struct BudgetStoreTests {
         #expect(try second.schedulerCapacity(at: t0.addingTimeInterval(600), budget: budget).cap == 20)
     }
 
-    @Test("A batch of matchups answers is stored in one go: bodies replace entries and ETag, 304s only move the fetch time")
-    func snapshotBatch() throws {
-        let store = try SQLiteStore(path: temporaryDatabase())
+    @Test("A batch of matchups answers is stored in one go: bodies replace entries and ETag, 304s only move the fetch time", arguments: StoreFactory.all)
+    func snapshotBatch(_ stores: StoreFactory) throws {
+        let store = try stores.fresh()
         let week = storeWeek
         let entry = MatchupEntry(rosterID: 1, matchupID: 1, points: 3, starters: ["a"], startersPoints: [3], players: ["a"], playersPoints: ["a": 3])
         let later = MatchupEntry(rosterID: 1, matchupID: 1, points: 9, starters: ["a"], startersPoints: [9], players: ["a"], playersPoints: ["a": 9])
@@ -61,11 +61,9 @@ struct BudgetStoreTests {
         #expect(try store.snapshots(week: week, leagueIDs: ["L1"])["L1"]?.entries == [later])
     }
 
-    @Test("The change token moves when another connection commits, not for this one's own writes")
-    func changeToken() throws {
-        let path = temporaryDatabase()
-        let mine = try SQLiteStore(path: path)
-        let other = try SQLiteStore(path: path)
+    @Test("The change token moves when another connection commits, not for this one's own writes", arguments: StoreFactory.all)
+    func changeToken(_ stores: StoreFactory) throws {
+        let (mine, other) = try stores.twoConnections()
         let before = try mine.externalChangeToken()
         try mine.setMeta("x", "1")
         #expect(try mine.externalChangeToken() == before)

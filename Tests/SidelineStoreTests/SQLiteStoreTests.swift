@@ -4,16 +4,16 @@ import SidelineDelivery
 @testable import SidelineCore
 @testable import SidelineStore
 
-@Suite("SQLite store")
+@Suite("The store: budget, registrations, commits, backoff")
 struct SQLiteStoreTests {
     let t0 = storeT0
     let week = storeWeek
     let user = storeUser
     let league = storeLeague
 
-    @Test("The call budget holds across two connections (two processes) to one file")
-    func budgetAcrossProcesses() throws {
-        let (first, second) = try twoConnections()
+    @Test("The call budget holds across two connections (two processes) to one file", arguments: StoreFactory.all)
+    func budgetAcrossProcesses(_ stores: StoreFactory) throws {
+        let (first, second) = try stores.twoConnections()
         let budget = RateBudget(limit: 10, headroom: 0)
         var admitted = 0
         for i in 0..<20 {
@@ -25,9 +25,9 @@ struct SQLiteStoreTests {
         #expect(try first.admitCall(kind: "state", path: "/y", at: t0.addingTimeInterval(60.5), budget: budget, forRegistration: false))
     }
 
-    @Test("Registering twice keeps one registration; ids are never reused after removal")
-    func registerTwice() throws {
-        let store = try SQLiteStore(path: temporaryDatabase())
+    @Test("Registering twice keeps one registration; ids are never reused after removal", arguments: StoreFactory.all)
+    func registerTwice(_ stores: StoreFactory) throws {
+        let store = try stores.fresh()
         let item = NewRegistration(user: user, league: league, rosterID: 2)
         let stored = StoredLeague(league: league, teamNames: [2: "Alex's Team"])
         let first = try store.register([item], leagues: [stored], at: t0)
@@ -42,38 +42,38 @@ struct SQLiteStoreTests {
         #expect(try store.league(id: "900")?.teamNames[2] == "Alex's Team")
     }
 
-    @Test("A pass commits states and events together; deliveries come back in order per sink")
-    func commitAndDeliver() throws {
-        let path = temporaryDatabase()
-        let store = try SQLiteStore(path: path)
+    @Test("A pass commits states and events together; deliveries come back in order per sink", arguments: StoreFactory.all)
+    func commitAndDeliver(_ stores: StoreFactory) throws {
+        let location = try stores.newLocation()
+        let store = try stores.open(location)
         let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
         let key = LifecycleKey(registrationID: registration.id, week: week, mode: .live)
         let drafts = ["start", "update"].enumerated().map { index, kind in
             OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-1", kind: LifecycleEventKind(rawValue: kind)!, reason: .kickoff, at: t0, payload: Data("{\"n\":\(index)}".utf8))
         }
-        try store.commitPass(states: [key: LifecycleState(startedCount: 1)], events: drafts, sinks: [.live: [PushRoute(sink: "stdout"), PushRoute(sink: "webhook")]], at: t0)
+        try store.commitPass(rows: [key: LifecycleRow(LifecycleState(startedCount: 1))], events: drafts, sinks: [.live: [PushRoute(sink: "stdout"), PushRoute(sink: "webhook")]], at: t0)
 
         // A second connection (the next cron pass) sees everything.
-        let reopened = try SQLiteStore(path: path)
+        let reopened = try stores.open(location)
         #expect(try reopened.lifecycleStates(mode: .live, week: week)[key]?.startedCount == 1)
         #expect(try reopened.lifecycleStates(mode: .dryRun, week: week).isEmpty)
         let pending = try reopened.pendingDeliveries(mode: .live)
         #expect(pending.map(\.sink) == ["stdout", "webhook", "stdout", "webhook"])
         #expect(pending.map(\.kind) == [.start, .start, .update, .update])
         try reopened.markDelivered(eventID: pending[0].eventID, sink: "stdout", at: t0)
-        try reopened.markAttemptFailed(eventID: pending[1].eventID, sink: "webhook", error: "503", giveUp: false, at: t0)
+        try reopened.markAttemptFailed(eventID: pending[1].eventID, sink: "webhook", error: "503", giveUp: false, retryAt: nil, at: t0)
         let left = try reopened.pendingDeliveries(mode: .live)
         #expect(left.count == 3)
         #expect(left.first { $0.sink == "webhook" }?.attempts == 1)
         #expect(try reopened.pendingDeliveries(mode: .dryRun).isEmpty)
     }
 
-    @Test("Backoff persists and grows; clearing resets it")
-    func backoffPersists() throws {
-        let path = temporaryDatabase()
-        let store = try SQLiteStore(path: path)
+    @Test("Backoff persists and grows; clearing resets it", arguments: StoreFactory.all)
+    func backoffPersists(_ stores: StoreFactory) throws {
+        let location = try stores.newLocation()
+        let store = try stores.open(location)
         #expect(try store.recordBackoff(.sleeper, at: t0, retryAfter: nil) == t0.addingTimeInterval(30))
-        #expect(try SQLiteStore(path: path).recordBackoff(.sleeper, at: t0, retryAfter: nil) == t0.addingTimeInterval(60))
+        #expect(try stores.open(location).recordBackoff(.sleeper, at: t0, retryAfter: nil) == t0.addingTimeInterval(60))
         #expect(try store.backoffs()[.sleeper]?.failures == 2)
         try store.clearBackoff(.sleeper)
         #expect(try store.backoffs().isEmpty)

@@ -35,14 +35,14 @@ struct StartClaimRaceTests {
         }
     }
 
-    @Test("Each start goes out exactly once when two loops deliver the same pending starts at once")
-    func eachStartSentOnce() async throws {
+    @Test("Each start goes out exactly once when two loops deliver the same pending starts at once", arguments: StoreFactory.all)
+    func eachStartSentOnce(_ stores: StoreFactory) async throws {
         for round in 0..<Self.rounds {
-            let path = temporaryDatabase()
-            let (starts, sink) = try Self.commitStarts(path: path)
-            // Two connections to one file, as the daemon's pass and its API server have.
-            let first = DeviceDelivery(store: try SQLiteStore(path: path), logger: .init(label: "first"))
-            let second = DeviceDelivery(store: try SQLiteStore(path: path), logger: .init(label: "second"))
+            let location = try stores.newLocation()
+            let (starts, sink) = try Self.commitStarts(try stores.open(location))
+            // Two connections to one store, as the daemon's pass and its API server have.
+            let first = DeviceDelivery(store: try stores.open(location), logger: .init(label: "first"))
+            let second = DeviceDelivery(store: try stores.open(location), logger: .init(label: "second"))
             let sender = CountingSender(name: sink)
             async let a = first.deliver(with: sender, at: Self.t0)
             async let b = second.deliver(with: sender, at: Self.t0)
@@ -54,7 +54,7 @@ struct StartClaimRaceTests {
             #expect(sent.count == starts, "round \(round): every start went out")
             // And each is recorded as sent: the other loop, seeing it claimed and on the wire,
             // waits for the answer rather than closing it as cut off by a crash.
-            let store = try SQLiteStore(path: path)
+            let store = try stores.open(location)
             let statuses = try store.outbox().flatMap { try store.devicePushes(eventID: $0.id).map(\.status) }
             #expect(statuses.count == starts && statuses.allSatisfy { $0 == "sent" }, "round \(round): \(statuses.filter { $0 != "sent" })")
         }
@@ -62,8 +62,7 @@ struct StartClaimRaceTests {
 
     /// A registration, `devices` phones with push-to-start tokens and `activities` starts
     /// committed for them, nothing sent yet. Returns how many device pushes are owed.
-    static func commitStarts(path: String) throws -> (Int, String) {
-        let store = try SQLiteStore(path: path)
+    static func commitStarts(_ store: any AppStore) throws -> (Int, String) {
         let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
         for index in 0..<devices {
             _ = try store.addDevice(sleeperUserID: user.userID, name: "phone \(index)", environment: .production, pushToStartToken: String(format: "aa%014x", index), at: t0)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import SidelineCore
 @testable import SidelineStore
 import SidelineTestDates
@@ -21,4 +22,33 @@ func temporaryDatabase() -> String {
 func twoConnections() throws -> (first: SQLiteStore, second: SQLiteStore) {
     let path = temporaryDatabase()
     return (try SQLiteStore(path: path), try SQLiteStore(path: path))
+}
+
+/// A kind of store under test (issue 31). A role-level suite takes one as its argument
+/// (`@Test(arguments: StoreFactory.all)`), so each test runs against every store Sideline
+/// has; a second store joins by adding its factory to ``all``. Suites about one store's own
+/// machinery (SQLite's bulk statements, database files, backups, compact rows) stay with it.
+struct StoreFactory: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// Where a new, empty store lives (a SQLite file path, a database name).
+    let newLocation: @Sendable () throws -> String
+    /// Opens (and migrates) the store at a location; each call is another connection, as
+    /// another process would have.
+    let open: @Sendable (String) throws -> any AppStore
+
+    var testDescription: String { name }
+
+    /// A new empty store.
+    func fresh() throws -> any AppStore { try open(newLocation()) }
+
+    /// Two connections to one new store, as two processes have.
+    func twoConnections() throws -> (first: any AppStore, second: any AppStore) {
+        let location = try newLocation()
+        return (try open(location), try open(location))
+    }
+
+    static let sqlite = StoreFactory(name: "SQLite", newLocation: { temporaryDatabase() }, open: { try SQLiteStore(path: $0) })
+
+    /// Every store the role-level suites run against.
+    static let all: [StoreFactory] = [.sqlite]
 }

@@ -44,6 +44,8 @@ extension ConfigurationKey {
     public static let all: [ConfigurationKey] = [
         .init(name: "database", kind: .string, defaultValue: nil,
               help: "SQLite file holding registrations, lifecycle state, the call log and the outbox."),
+        .init(name: "store.url", kind: .secret, defaultValue: nil,
+              help: "The store: absent, the database file; sqlite:PATH or a path, that SQLite file; postgres://… a PostgreSQL server. May hold a password: never logged."),
         .init(name: "cache_dir", kind: .string, defaultValue: nil,
               help: "Directory for downloaded data (the players index)."),
         .init(name: "sleeper.url", kind: .url, defaultValue: "https://api.sleeper.app",

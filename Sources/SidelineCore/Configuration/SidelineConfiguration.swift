@@ -6,6 +6,8 @@ public struct SidelineConfiguration: Sendable, Hashable {
     /// Whether `database` was set by flag, environment or file. Its directory must then
     /// exist: a missing one is an unmounted volume, not a first run.
     public let databaseIsExplicit: Bool
+    /// Where the store is (`store.url`); a SQLite one's path is ``databasePath`` too.
+    public let store: StoreLocation
     public let cacheDirectory: String
     public let sleeperURL: URL
     public let scoresURL: URL
@@ -54,8 +56,15 @@ public struct SidelineConfiguration: Sendable, Hashable {
         }
         func number(_ key: String) throws(ConfigurationError) -> Double { Double(try value(key)) ?? 0 }
 
-        databasePath = try value("database")
-        self.databaseIsExplicit = databaseIsExplicit
+        store = try StoreLocation.parse(values["store.url"], database: try value("database"), databaseIsExplicit: databaseIsExplicit)
+        // A SQLite `store.url` is the database: its lock file, backup and `status` line follow it.
+        if case .sqlite(let path, let explicit) = store {
+            databasePath = path
+            self.databaseIsExplicit = explicit
+        } else {
+            databasePath = try value("database")
+            self.databaseIsExplicit = databaseIsExplicit
+        }
         cacheDirectory = try value("cache_dir")
         sleeperURL = try url("sleeper.url")
         scoresURL = try url("scores.url")

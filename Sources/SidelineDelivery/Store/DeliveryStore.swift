@@ -40,6 +40,18 @@ public protocol DeliveryStore: Sendable {
     func clearActivityToken(activityID: String, deviceID: String, token: String, issuedBefore: Date?) throws
 }
 
+extension DeliveryStore {
+    /// A failed attempt that closes or waits for the next pass (no retry instant).
+    public func markAttemptFailed(eventID: Int64, sink: String, error: String, giveUp: Bool, at now: Date) throws {
+        try markAttemptFailed(eventID: eventID, sink: sink, error: error, giveUp: giveUp, retryAt: nil, at: now)
+    }
+
+    /// A device push settled with no error, receipt or rest to record.
+    public func finishDevicePush(eventID: Int64, deviceID: String, status: DevicePushStatus, error: String? = nil, attempted: Bool, at now: Date) throws {
+        try finishDevicePush(eventID: eventID, deviceID: deviceID, status: status, error: error, apnsID: nil, notBefore: nil, attempted: attempted, at: now)
+    }
+}
+
 /// What one delivery run did, for the pass's report.
 public struct DeliveryReport: Sendable, Hashable {
     public var delivered = 0

@@ -11,10 +11,16 @@ public protocol PlayersIndexStore: Sendable {
     func save(_ index: PlayersIndex, fetchedAt: Date) throws
 }
 
-/// Everything a pass talks to, wired once per process.
+/// What a scheduler asks of the store: the pass's roles, and the reads and notes its status
+/// report and pass history need (ADR 025).
+public typealias SchedulerStore = PassStore & StatusReadStore & PassHistoryStore & NotesStore & DeviceStore
+
+/// Everything a pass talks to, wired once per process. The store is the whole one the
+/// wiring opened (a harness or a command reaches the rest of it through here); the
+/// scheduler holds it as ``SchedulerStore`` and each stage as the roles it uses.
 public struct PassEnvironment: Sendable {
     public let configuration: SidelineConfiguration
-    public let store: SQLiteStore
+    public let store: any AppStore
     public let sleeper: any SleeperClient
     public let games: any GameStatusSource
     /// The stats and projections feeds (ADR 029); `nil`: points from the matchups alone.
@@ -22,7 +28,7 @@ public struct PassEnvironment: Sendable {
     public let playersStore: any PlayersIndexStore
     public let logger: Logger
 
-    public init(configuration: SidelineConfiguration, store: SQLiteStore, sleeper: any SleeperClient, games: any GameStatusSource,
+    public init(configuration: SidelineConfiguration, store: any AppStore, sleeper: any SleeperClient, games: any GameStatusSource,
                 stats: (any PlayerStatsSource)? = nil, playersStore: any PlayersIndexStore, logger: Logger) {
         self.configuration = configuration
         self.store = store

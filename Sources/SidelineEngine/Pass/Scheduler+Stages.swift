@@ -20,7 +20,7 @@ extension Scheduler {
         }
     }
 
-    var store: SQLiteStore { environment.store }
+    var store: any SchedulerStore { environment.store }
     var logger: Logger { environment.logger }
     var configuration: SidelineConfiguration { environment.configuration }
 

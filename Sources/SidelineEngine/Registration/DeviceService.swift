@@ -19,9 +19,9 @@ public struct DeviceError: Error, Sendable, CustomStringConvertible {
 ///
 /// Works offline: a device belongs to a Sleeper user who already has a registration here.
 public struct DeviceService: Sendable {
-    let store: SQLiteStore
+    let store: any DeviceStore & PairingStore & RegistrationStore
 
-    public init(store: SQLiteStore) {
+    public init(store: any DeviceStore & PairingStore & RegistrationStore) {
         self.store = store
     }
 

@@ -15,12 +15,12 @@ public struct RegistrationError: Error, Sendable, CustomStringConvertible {
 /// `sideline users add/list/remove`: resolve a Sleeper user, check each league and the
 /// user's roster in it, and store the registrations in one transaction.
 public struct RegistrationService: Sendable {
-    let store: SQLiteStore
+    let store: any RegistrationAdminStore
     let sleeper: any SleeperClient
     /// The scope a user new to this server gets (`activities.new_user_scope`).
     let newUserScope: ActivityScope
 
-    public init(store: SQLiteStore, sleeper: any SleeperClient, newUserScope: ActivityScope) {
+    public init(store: any RegistrationAdminStore, sleeper: any SleeperClient, newUserScope: ActivityScope) {
         self.store = store
         self.sleeper = sleeper
         self.newUserScope = newUserScope

@@ -47,7 +47,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text, gauges refreshed from the store first.
-    func exposition(store: SQLiteStore, budget: RateBudget, homeAssistantAllowance: Int? = nil, at now: Date) throws(StoreError) -> String {
+    func exposition(store: any DeviceStore & StatusReadStore, budget: RateBudget, homeAssistantAllowance: Int? = nil, at now: Date) throws(StoreError) -> String {
         let running = try store.runningActivities(at: now)
         var phases = ["live": 0, "grace": 0]
         for activity in running {

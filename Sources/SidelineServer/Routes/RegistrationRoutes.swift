@@ -49,7 +49,7 @@ struct RegistrationRoutes {
         guard try environment.store.registration(id: id) != nil else {
             throw APIError.notFound(Messages.Registration.unknownRegistration(String(id)))
         }
-        let lock = try await Self.passLock(databasePath: environment.configuration.databasePath)
+        let lock = try await Self.passLock(environment.store)
         let now = environment.now()
         let ended: [EventEnvelope]
         do {
@@ -64,10 +64,10 @@ struct RegistrationRoutes {
 
     /// Takes the pass lock on a Dispatch thread: it may wait seconds for a pass to finish,
     /// which must not hold one of the cooperative pool's two threads.
-    static func passLock(databasePath: String) async throws -> PassLock {
+    static func passLock(_ store: any PassLocking) async throws -> any HeldPassLock {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                do { continuation.resume(returning: try PassLock(databasePath: databasePath)) } catch let error as PassLockError {
+                do { continuation.resume(returning: try store.passLock(wait: 5)) } catch let error as PassLockError {
                     continuation.resume(throwing: APIError(.serviceUnavailable, "busy", error.message, headers: [.retryAfter: "5"]))
                 } catch {
                     continuation.resume(throwing: error)

@@ -46,6 +46,11 @@ public protocol SnapshotStore: Sendable {
     func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark]) throws(StoreError)
 }
 
+extension SnapshotStore {
+    /// Saves a fetch's snapshots, with no usability marks.
+    public func saveSnapshots(_ items: [SnapshotUpdate]) throws(StoreError) { try saveSnapshots(items, marks: []) }
+}
+
 /// The stats and projections feeds, the snapshots' stat-feed baselines and whether the
 /// stats feed is in use (ADR 029).
 public protocol LivePointsStore: Sendable {
@@ -79,6 +84,14 @@ public protocol PersonStore: Sendable {
     func personSettings() throws(StoreError) -> [String: PersonSettings]
     func personHeaders(mode: PassMode, week: WeekKey) throws(StoreError) -> [PersonKey: LifecycleRow.Header]
     func personRows(_ keys: some Sequence<PersonKey>) throws(StoreError) -> [PersonKey: PersonRow]
+    /// Every open person row of `mode` and every row of `week`, decoded (`status`).
+    func personRows(mode: PassMode, week: WeekKey) throws(StoreError) -> [PersonKey: PersonRow]
+}
+
+/// `sideline users scope`: a user's scope and pin, and what of theirs is open (ADR 039).
+public protocol PersonAdminStore: Sendable {
+    func setPersonSettings(sleeperUserID: String, _ settings: PersonSettings, at now: Date) throws(StoreError)
+    func openActivityCount(sleeperUserID: String) throws(StoreError) -> Int
 }
 
 /// Registrations, their leagues, and following a league into its renewal.

@@ -7,7 +7,7 @@ import SidelineStore
 /// so every later pass and process holds its APNs pushes until the settings change.
 struct StoredAPNsNotes: APNsNotes {
     static let key = Scheduler.apnsRefusedCredentialsKey
-    let store: SQLiteStore
+    let store: any NotesStore
 
     func refusedCredentials() -> (digest: String, reason: String)? {
         // Unreadable: treated as "not refused"; APNs answers the same again and it is noted again.

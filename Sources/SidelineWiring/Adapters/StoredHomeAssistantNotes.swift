@@ -11,7 +11,7 @@ struct StoredHomeAssistantNotes: HomeAssistantNotes {
     static let key = Scheduler.refusedTokenKey
     static let redirectKey = Scheduler.redirectKey
     static let serviceCheckKey = "homeassistant.service_check_at"
-    let store: SQLiteStore
+    let store: any NotesStore
 
     func refusedTokenHash() -> String? {
         // Unreadable: treated as "not refused"; HA then answers 401 again and it is noted again.

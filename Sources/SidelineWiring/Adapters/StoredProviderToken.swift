@@ -9,9 +9,9 @@ import SidelineStore
 /// The token is a bearer credential for under an hour; it sits beside the rest of the
 /// state, in a database that is the Sideline user's alone.
 public struct StoredProviderToken: APNsProviderTokenStore {
-    let store: SQLiteStore
+    let store: any NotesStore
 
-    public init(store: SQLiteStore) {
+    public init(store: any NotesStore) {
         self.store = store
     }
 

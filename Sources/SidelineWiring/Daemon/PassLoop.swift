@@ -3,6 +3,7 @@ import ServiceLifecycle
 import SidelineCore
 import SidelineDelivery
 import SidelineEngine
+import SidelineStore
 import Synchronization
 
 /// The daemon's loop as a service: pass, sleep `polling.pass_seconds`, repeat; it stops
@@ -58,7 +59,7 @@ public final class PassLoop: Service, Sendable {
     /// One pass under the lock, observed; `.idle` when `untilIdle` should end the loop.
     func pass(_ scheduler: Scheduler) async throws(WiringError) -> Outcome {
         let now = wiring.now()
-        let lock: PassLock
+        let lock: any HeldPassLock
         do { lock = try wiring.lock() } catch {
             // Another pass holds it (a `tick` from cron): skip this one, try again after the interval.
             wiring.logger.notice("\(error.message)")

@@ -8,14 +8,14 @@ import SidelineStore
 /// After each pass: its metrics, and its summary for `status`, the status page and
 /// `/readyz` (ADR 035), whether it finished or threw.
 public struct PassObserver: Sendable {
-    let store: SQLiteStore
+    let store: any PassHistoryStore
     let metrics: ServerMetrics?
     let logger: Logger
     /// The wiring's clock, not the pass's: a `tick --now` replay still shows the scheduler
     /// is alive.
     let now: @Sendable () -> Date
 
-    public init(store: SQLiteStore, metrics: ServerMetrics?, logger: Logger = Logger(label: "sideline"), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any PassHistoryStore, metrics: ServerMetrics?, logger: Logger = Logger(label: "sideline"), now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.metrics = metrics
         self.logger = logger

@@ -14,13 +14,13 @@ public final class SamplePusher: Sendable {
     public let sender: any DevicePushSender
     /// The sample's own activity id (`test-…`, `rehearsal-…`).
     public let activityID: String
-    let store: SQLiteStore
+    let store: any RehearsalStore & DeviceStore & DeliveryStore
     let registration: Registration
     let display: @Sendable (Date) -> DisplayContext
     /// APNs timestamps must increase per activity: the last one sent, and the view shown.
     private let sent = Mutex<(timestamp: Int, view: MatchupView?, sequence: Int64)>((0, nil, 0))
 
-    public init(device: Device, sender: any DevicePushSender, activityID: String, store: SQLiteStore, league: String, username: String, wiring: Wiring) {
+    public init(device: Device, sender: any DevicePushSender, activityID: String, store: any RehearsalStore & DeviceStore & DeliveryStore, league: String, username: String, wiring: Wiring) {
         self.device = device
         self.sender = sender
         self.activityID = activityID

@@ -5,10 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Keeps two passes from running at once against one database: an exclusive `flock` on
-/// `<database>.lock`. The kernel drops it if the process dies, so a crash never leaves a
-/// stale lock behind.
-public final class PassLock: Sendable {
+/// Keeps two passes from running at once against one SQLite database: an exclusive `flock`
+/// on `<database>.lock`. The kernel drops it if the process dies, so a crash never leaves a
+/// stale lock behind. ``SQLiteStore``'s ``PassLocking`` answer; a store several hosts share
+/// needs a lock they all see instead.
+public final class PassLock: HeldPassLock {
     let descriptor: Int32
     public let path: String
 
@@ -37,6 +38,6 @@ public final class PassLock: Sendable {
 
 public struct PassLockError: Error, Sendable, CustomStringConvertible {
     public let message: String
-    init(_ message: String) { self.message = message }
+    public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

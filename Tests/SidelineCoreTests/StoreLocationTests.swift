@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import SidelineCore
+
+/// `store.url` (issue 31): which store a process opens.
+@Suite("store.url: the SQLite file unless the URL names a PostgreSQL server")
+struct StoreLocationTests {
+    let paths = ["database": "/var/lib/sideline/db.sqlite", "cache_dir": "/var/cache/sideline"]
+
+    func resolve(_ url: String?, database: String? = nil) throws(ConfigurationError) -> SidelineConfiguration {
+        var environment: [String: String] = [:]
+        environment["SIDELINE_STORE_URL"] = url
+        environment["SIDELINE_DATABASE"] = database
+        return try ConfigurationLoader.resolve(file: nil, environment: environment, derivedDefaults: paths)
+    }
+
+    @Test("Unset, the database path as before: the default one may be created, a configured one must exist")
+    func unset() throws {
+        #expect(try resolve(nil).store == .sqlite(path: "/var/lib/sideline/db.sqlite", explicit: false))
+        #expect(try resolve(nil, database: "/srv/x.sqlite").store == .sqlite(path: "/srv/x.sqlite", explicit: true))
+    }
+
+    @Test("sqlite:PATH, sqlite:///PATH and a plain path are that SQLite file, which is then the database path too")
+    func sqlite() throws {
+        for url in ["sqlite:/srv/s.sqlite", "sqlite:///srv/s.sqlite", "/srv/s.sqlite"] {
+            let configuration = try resolve(url, database: "/srv/other.sqlite")
+            #expect(configuration.store == .sqlite(path: "/srv/s.sqlite", explicit: true), "\(url)")
+            #expect(configuration.databasePath == "/srv/s.sqlite" && configuration.databaseIsExplicit, "\(url)")
+        }
+        #expect(throws: ConfigurationError.self) { try resolve("sqlite:") }
+    }
+
+    @Test("postgres:// and postgresql:// name a server; the URL is a secret, shown by no setting or description")
+    func postgres() throws {
+        for url in ["postgres://sideline:pw@db/sideline", "postgresql://db/sideline"] {
+            let configuration = try resolve(url)
+            #expect(configuration.store == .postgres(Secret(url)))
+            #expect(!"\(configuration.store)".contains("db/sideline"), "\(configuration.store)")
+            #expect(configuration.store.name == "the PostgreSQL database")
+            #expect(configuration.settings.first { $0.key == "store.url" }?.value == nil)
+        }
+    }
+
+    @Test("Another scheme is refused naming it")
+    func unknownScheme() {
+        do {
+            _ = try resolve("mysql://db/sideline")
+            Issue.record("mysql:// was accepted")
+        } catch {
+            #expect(error.message.contains("mysql:") && error.message.contains("postgres://"), "\(error.message)")
+        }
+    }
+}
