@@ -119,6 +119,7 @@ extension PostgresStore {
     /// next push-back writes a fresh one.
     static func pressure(_ session: PostgresSession) throws(PostgresError) -> BudgetPressure {
         guard let text = try meta(pressureKey, session) else { return .calm }
+        // Unreadable pressure (a newer shape) reads as calm, as on SQLite: the next push-back rewrites it.
         return (try? PostgresJSON.decode(BudgetPressure.self, from: text)) ?? .calm
     }
 

@@ -49,6 +49,7 @@ extension PostgresStore: FeedStore {
     public func gameStatusSource() throws(StoreError) -> GameStatusSourceState {
         let rows = try execute("SELECT value FROM meta WHERE key = $1", [.text(Self.gameStatusSourceKey)])
         guard let text = try decoding({ () throws(PostgresError) in try rows.first?.value("value", as: String.self) }) else { return GameStatusSourceState() }
+        // Unreadable (a newer shape): start from the scores feed, as on SQLite; the next pass stores it anew.
         return (try? PostgresJSON.decode(GameStatusSourceState.self, from: text)) ?? GameStatusSourceState()
     }
 
