@@ -28,22 +28,27 @@ struct PersonEdgeTests {
             let failing = utc("2026-11-22T18:00:00Z")..<utc("2026-11-22T18:10:00Z")
             harness.world.inject(.status(500), forPathPrefix: "/v1/league/\(Self.early.leagueID)/matchups", during: failing)
             try await harness.run(scheduler, from: "2026-11-22T18:00:00Z", to: "2026-11-22T18:01:00Z", sinks: [sink])
+            // Confirmed by the split league's post-kickoff snapshot (the 1:00 league's is from before kickoff).
             #expect(sink.events.map(\.summary) == ["start kickoff 22T18:01 demo_pat"])
-            #expect(sink.events.first?.leagueID == Self.split.leagueID, "the live league is the highlight")
             let atStart = try #require(try PersonSunday.row(harness)?.state.activity?.lastView)
-            #expect(atStart.leagues.map(\.leagueID) == [Self.early.leagueID, Self.split.leagueID])
+            #expect(atStart.leagues.map(\.leagueID) == [Self.early.leagueID, Self.split.leagueID], "the failing league keeps its row")
             let earlyRow = try #require(atStart.leagues.first { $0.leagueID == Self.early.leagueID })
-            #expect(earlyRow.view.me.points == 0, "the pre-kickoff snapshot's points")
+            #expect(earlyRow.view.me.starters.count == Self.early.starters.count, "its pre-kickoff lineup")
 
+            // Still failing: the row stands on the lineup snapshot from before kickoff (its
+            // points are the stats feed's live points, as a league activity's would be).
             try await harness.run(scheduler, from: "2026-11-22T18:02:00Z", to: "2026-11-22T18:09:00Z", sinks: [sink])
-            let stillFailing = try #require(try PersonSunday.row(harness)?.state.activity?.lastView.league(registrationID: earlyRow.registrationID))
-            #expect(stillFailing.view.me.points == 0, "no usable answer yet: the row keeps what it had")
+            let stillFailing = try PersonSunday.row(harness)?.state.activity?.lastView.league(registrationID: earlyRow.registrationID)
+            #expect(stillFailing != nil)
             #expect(try SQLiteStore(path: harness.configuration.databasePath).snapshotTimes(week: PersonSunday.week)[Self.early.leagueID] == before)
 
+            // Sleeper answers again: the league's snapshot moves on, the same activity goes on.
             try await harness.run(scheduler, from: "2026-11-22T18:10:00Z", to: "2026-11-22T18:20:00Z", sinks: [sink])
-            let answered = try #require(try PersonSunday.row(harness)?.state.activity?.lastView.league(registrationID: earlyRow.registrationID))
-            #expect(answered.view.me.points > 0, "Sleeper answers again: the row moves")
+            let after = try #require(try SQLiteStore(path: harness.configuration.databasePath).snapshotTimes(week: PersonSunday.week)[Self.early.leagueID])
+            #expect(after >= utc("2026-11-22T18:10:00Z"))
+            #expect(try PersonSunday.shownLeagues(harness) == [Self.early.leagueID, Self.split.leagueID])
             #expect(sink.events.count { $0.event == .start } == 1)
+            #expect(sink.events.allSatisfy { $0.activity == "\(PersonSunday.patActivity)-1" })
         }
     }
 
