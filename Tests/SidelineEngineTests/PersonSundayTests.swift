@@ -46,6 +46,8 @@ struct PersonSundayTests {
             #expect(sink.events.map(\.summary) == ["start kickoff 22T14:31 demo_pat"])
             #expect(try PersonSunday.shownLeagues(harness) == PersonSunday.shownAllDay)
             #expect(sink.events.first?.leagueID == PersonSundayScript.london.leagueID, "the one live league is the highlight")
+            let london = try #require(try PersonSunday.row(harness)?.state.activity?.lastView.league(registrationID: registrations[0].id))
+            #expect(sink.events.first?.score.team == london.view.me.points)
 
             // London over, the 1:00 games not yet on: the grace since 17:40 holds the activity.
             try await harness.run(scheduler, at: times.filter { $0 > utc("2026-11-22T14:31:00Z") && $0 <= utc("2026-11-22T17:55:00Z") }, sinks: [sink])
@@ -59,6 +61,13 @@ struct PersonSundayTests {
             #expect(held.phase == .grace(since: utc("2026-11-23T00:35:00Z")))
             #expect(held.id == "\(PersonSunday.patActivity)-2")
             #expect(held.lastView.leagues.map(\.leagueID) == PersonSunday.shownAllDay, "the rollover keeps every row")
+            // Each row's score is its league's at Sleeper: final for the four leagues done by now.
+            let sleeper = harness.world.currentSnapshot()
+            for league in held.lastView.leagues {
+                let lines = sleeper.matchups[MatchupKey(leagueID: league.leagueID, week: GameDayScript.week)] ?? []
+                #expect(league.view.me.points == lines.first { $0.entry.rosterID == 1 }?.entry.points, "\(league.view.leagueName)")
+                #expect(league.view.opponent?.points == lines.first { $0.entry.rosterID == 2 }?.entry.points, "\(league.view.leagueName)")
+            }
 
             try await harness.run(scheduler, at: times.filter { $0 > utc("2026-11-23T01:10:00Z") }, sinks: [sink])
             #expect(PersonSunday.lifecycle(sink.events) == Self.personDay)
