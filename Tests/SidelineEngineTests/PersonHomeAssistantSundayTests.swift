@@ -31,7 +31,9 @@ struct PersonHomeAssistantSundayTests {
                 let client = HomeAssistantClient(baseURL: base, token: token, transport: transport, poster: transport)
                 let sink = HomeAssistantSink(client: client, dailyPushes: Self.limit, dismissalDelay: harness.configuration.dismissalDelay, token: token,
                                              notes: HomeAssistantSundayTests.Notes(store: store), logger: .quiet)
-                try await harness.run(try harness.scheduler(), from: "2026-11-22T14:20:00Z", to: "2026-11-23T05:10:00Z", sinks: [sink])
+                // The compressed day: the scores move every five minutes of a game, so a pass
+                // every five minutes (every minute around kickoffs) sees every change.
+                try await harness.run(try harness.scheduler(), at: PersonSunday.passTimes(), sinks: [sink])
                 return (fake, store)
             }
 
