@@ -49,13 +49,15 @@ public final class EngineHarness: Sendable {
         try TestWiring.scheduler(configuration, now: clock.dateSource, batching: batching)
     }
 
-    /// Registers `usernames` in the script's league, as `sideline users add` does.
-    public func register(_ usernames: [String] = [GameDayScript.alex.username, GameDayScript.blake.username]) async throws -> [Registration] {
+    /// Registers `usernames` in `leagueIDs` (the script's league unless told; every league
+    /// of theirs when empty), as `sideline users add` does.
+    public func register(_ usernames: [String] = [GameDayScript.alex.username, GameDayScript.blake.username],
+                         leagueIDs: [String] = [GameDayScript.leagueID]) async throws -> [Registration] {
         let environment = try environment(registering: true)
         let service = RegistrationService(store: environment.store, sleeper: environment.sleeper, newUserScope: configuration.newUserScope)
         var result: [Registration] = []
         for name in usernames {
-            result += try await service.add(name, leagueIDs: [GameDayScript.leagueID], at: now).outcomes.map(\.registration)
+            result += try await service.add(name, leagueIDs: leagueIDs, at: now).outcomes.map(\.registration)
         }
         return result
     }

@@ -71,7 +71,10 @@ extension GameDayScript {
     ]
 
     /// The `players/nfl` body for the script's players, shaped like Sleeper's.
-    public static let playersJSON: Data = {
+    public static let playersJSON = playersJSON(players)
+
+    /// A `players/nfl` body for `players`, shaped like Sleeper's.
+    static func playersJSON(_ players: [ScriptedPlayer]) -> Data {
         var map: [String: Any] = [:]
         for player in players {
             var object: [String: Any] = [
@@ -90,7 +93,7 @@ extension GameDayScript {
             map[player.id] = object
         }
         return (try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys])) ?? Data("{}".utf8)
-    }()
+    }
 
     /// The scripted player with this id.
     public static func player(_ id: String) -> ScriptedPlayer? {

@@ -14,9 +14,15 @@ extension GameDayScript {
     /// A player's stats at `now`: `nil` before his kickoff (and all day on a bye), growing
     /// deterministically every ``scoringStep`` of his game, flat after it ends.
     public static func stats(for playerID: String, at now: Date) -> [String: Double]? {
-        guard let player = player(playerID), let game = game(of: player), now >= game.kickoff else { return nil }
+        player(playerID).flatMap { stats(of: $0, at: now) }
+    }
+
+    /// ``stats(for:at:)`` of any scripted player, the script's own or another script's
+    /// (``PersonSundayScript`` adds players on the same games).
+    static func stats(of player: ScriptedPlayer, at now: Date) -> [String: Double]? {
+        guard let game = game(of: player), now >= game.kickoff else { return nil }
         let elapsed = min(now, game.end).timeIntervalSince(game.kickoff)
-        let tally = FakeTally.after(steps: Int(elapsed / scoringStep), seed: stableHash(playerID))
+        let tally = FakeTally.after(steps: Int(elapsed / scoringStep), seed: stableHash(player.id))
         return tally.stats(position: player.position)
     }
 
@@ -28,8 +34,12 @@ extension GameDayScript {
 
     /// A player's projected stats for his whole game; `nil` on a bye. Fixed all week.
     public static func projection(for playerID: String) -> [String: Double]? {
-        guard let player = player(playerID), game(of: player) != nil else { return nil }
-        return FakeTally.projection(position: player.position, seed: stableHash("projection-\(playerID)"))
+        player(playerID).flatMap(projection(of:))
+    }
+
+    static func projection(of player: ScriptedPlayer) -> [String: Double]? {
+        guard game(of: player) != nil else { return nil }
+        return FakeTally.projection(position: player.position, seed: stableHash("projection-\(player.id)"))
     }
 
     /// The stats feed at `now`: a row for every player whose game has kicked off.
@@ -37,13 +47,15 @@ extension GameDayScript {
         statLines(statsByPlayer(at: now))
     }
 
-    static func statLines(_ stats: [String: [String: Double]]) -> [FakeStatLine] {
+    static func statLines(_ stats: [String: [String: Double]], of players: [ScriptedPlayer] = players) -> [FakeStatLine] {
         players.compactMap { player in stats[player.id].map { line(player, $0) } }
     }
 
     /// The projections feed: a row for every player with a game this week.
-    public static let projectionLines: [FakeStatLine] = players.compactMap { player in
-        projection(for: player.id).map { line(player, $0) }
+    public static let projectionLines = projectionLines(of: players)
+
+    static func projectionLines(of players: [ScriptedPlayer]) -> [FakeStatLine] {
+        players.compactMap { player in projection(of: player).map { line(player, $0) } }
     }
 
     /// Every other row carries Sleeper's pre-computed PPR total, which clients must ignore.
@@ -53,7 +65,7 @@ extension GameDayScript {
     }
 
     static func game(of player: ScriptedPlayer) -> ScriptedGame? {
-        gamesByPlayer[player.id]
+        gamesByPlayer[player.id] ?? TeamCode(normalizing: player.team).flatMap(game(for:))
     }
 
     static let gamesByPlayer: [String: ScriptedGame] = players.reduce(into: [:]) { games, player in
