@@ -80,19 +80,15 @@ enum PersonSunday {
     static let shownAllDay = [PersonSundayScript.london, PersonSundayScript.early, PersonSundayScript.late, PersonSundayScript.primeTime, PersonSundayScript.split].map(\.leagueID)
 }
 
-// MARK: - The person event's shape, for after the person display lands
+// MARK: - The person event's shape
 
-/// The assertions a person event's JSON must pass once the real person event replaces the
-/// TEMPORARY bridge (`EventEnvelope+PersonBridge.swift`, the "pdisplay" work): `"scope":
-/// "person"`, `registration: null`, the person's `activity` id, the highlighted league at
-/// the top level, and one `leagues` object per shown league. OFF until then: switch
-/// ``isOn`` to `true` after that merge and every person suite checks every event with it.
+/// The assertions every person event's JSON must pass: `"scope": "person"`,
+/// `registration: null`, the person's `activity` id, the highlighted league at the top
+/// level, and one `leagues` object per shown league; a league event's `"scope": "league"`.
 enum PersonEventShape {
-    static let isOn = false
 
     /// Checks one person event's JSON against the leagues its activity should show.
     static func expect(_ payload: Data, shows leagueIDs: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard isOn else { return }
         let object = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any], sourceLocation: sourceLocation)
         #expect(object["scope"] as? String == "person", sourceLocation: sourceLocation)
         #expect(object["registration"] is NSNull, "a person event names no registration", sourceLocation: sourceLocation)
@@ -117,7 +113,6 @@ enum PersonEventShape {
 
     /// A league-scope event once the person display lands: `"scope": "league"`, otherwise as today.
     static func expectLeague(_ payload: Data, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard isOn else { return }
         let object = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any], sourceLocation: sourceLocation)
         #expect(object["scope"] as? String == "league", sourceLocation: sourceLocation)
         #expect(object["registration"] is String, sourceLocation: sourceLocation)
