@@ -33,14 +33,14 @@ extension SchedulerCache {
     /// Every league with an open person activity of `mode`, by week: polled as a league
     /// with an open activity is.
     func personOpenLeagues(mode: PassMode) -> Set<LeagueWeek> {
-        let open = (persons[mode] ?? [:]).filter(\.value.isOpen)
-        guard !open.isEmpty else { return [] }
-        let users = Set(open.keys.map(\.sleeperUserID))
+        // The open weeks by user first: matching every registration against every open
+        // activity was 50,000 × 10,000 comparisons a plan at a kickoff.
+        var openWeeks: [String: [WeekKey]] = [:]
+        for (key, header) in persons[mode] ?? [:] where header.isOpen { openWeeks[key.sleeperUserID, default: []].append(key.week) }
+        guard !openWeeks.isEmpty else { return [] }
         var leagues: Set<LeagueWeek> = []
-        for registration in registrations where users.contains(registration.sleeperUserID) {
-            for key in open.keys where key.sleeperUserID == registration.sleeperUserID {
-                leagues.insert(LeagueWeek(leagueID: registration.leagueID, week: key.week))
-            }
+        for registration in registrations {
+            for week in openWeeks[registration.sleeperUserID] ?? [] { leagues.insert(LeagueWeek(leagueID: registration.leagueID, week: week)) }
         }
         return leagues
     }
