@@ -86,57 +86,93 @@ extension SQLiteStore {
         }
     }
 
-    /// The headers of every open person row of `mode` and every row of `week`.
+    /// The headers of every open person row of `mode` and every row of `week`: read without
+    /// decoding the rows' views (the scheduler keeps only these between passes).
     public func personHeaders(mode: PassMode, week: WeekKey) throws(StoreError) -> [PersonKey: LifecycleRow.Header] {
         var headers: [PersonKey: LifecycleRow.Header] = [:]
-        for (key, row) in try personRows(mode: mode, week: week) { headers[key] = row.header }
+        try scanPersonRows(mode: mode, week: week) { key, bytes in
+            headers[key] = try Self.decodingPersonRow { () throws -> LifecycleRow.Header in
+                Self.isJSON(bytes) ? try JSONDecoder().decode(PersonRow.self, from: Data(bytes)).header : try CompactRows.personHeader(bytes)
+            }
+        }
         return headers
     }
 
     /// The rows behind ``personHeaders(mode:week:)``, decoded.
     public func personRows(mode: PassMode, week: WeekKey) throws(StoreError) -> [PersonKey: PersonRow] {
+        var rows: [PersonKey: PersonRow] = [:]
+        try scanPersonRows(mode: mode, week: week) { key, bytes in rows[key] = try Self.personRow(bytes) }
+        return rows
+    }
+
+    private func scanPersonRows(mode: PassMode, week: WeekKey, _ body: (PersonKey, [UInt8]) throws -> Void) throws(StoreError) {
         try read { db in
             let rows = try Row.fetchCursor(db, sql: "SELECT sleeper_user_id, week_key, state FROM person_lifecycle WHERE mode = ? AND (is_open = 1 OR week_key = ?)",
                                            arguments: [mode.rawValue, week.storageKey])
-            var result: [PersonKey: PersonRow] = [:]
             while let row = try rows.next() {
                 guard let week = WeekKey(storageKey: row[1]) else { continue }
-                result[PersonKey(sleeperUserID: row[0], week: week, mode: mode)] = try Self.personRow(row[2])
+                let data: Data = row[2]
+                try body(PersonKey(sleeperUserID: row[0], week: week, mode: mode), [UInt8](data))
             }
-            return result
         }
     }
 
-    /// The rows of the given keys that exist.
+    /// The rows of the given keys that exist: one primary-key lookup each through one
+    /// prepared statement, as the league rows are read (``lifecycleRows(_:)``).
     public func personRows(_ keys: some Sequence<PersonKey>) throws(StoreError) -> [PersonKey: PersonRow] {
         try read { db in
-            let select = try db.cachedStatement(sql: "SELECT state FROM person_lifecycle WHERE sleeper_user_id = ? AND week_key = ? AND mode = ?")
+            let select = try BulkStatement(db, sql: "SELECT state FROM person_lifecycle WHERE sleeper_user_id = ? AND week_key = ? AND mode = ?")
+            var weekKeys: [WeekKey: String] = [:]
             var result: [PersonKey: PersonRow] = [:]
             for key in keys {
-                guard let data = try Data.fetchOne(select, arguments: [key.sleeperUserID, key.week.storageKey, key.mode.rawValue]) else { continue }
-                result[key] = try Self.personRow(data)
+                let week = weekKeys[key.week] ?? key.week.storageKey
+                weekKeys[key.week] = week
+                let bytes = try select.firstBlob(column: 0) { bind in
+                    bind.text(1, key.sleeperUserID)
+                    bind.text(2, week)
+                    bind.text(3, key.mode.rawValue)
+                }
+                guard let bytes else { continue }
+                result[key] = try Self.personRow(bytes)
             }
             return result
         }
     }
 
-    static func personRow(_ data: Data) throws -> PersonRow {
-        do { return try JSONDecoder().decode(PersonRow.self, from: data) } catch {
+    /// A stored person row: compact bytes (CompactRows+Person.swift), or JSON as
+    /// the first builds of the person scope wrote them (a JSON row starts with `{`, which is
+    /// no compact version).
+    static func personRow(_ bytes: [UInt8]) throws(StoreError) -> PersonRow {
+        try decodingPersonRow { () throws -> PersonRow in
+            isJSON(bytes) ? try JSONDecoder().decode(PersonRow.self, from: Data(bytes)) : try CompactRows.personRow(bytes)
+        }
+    }
+
+    private static func isJSON(_ bytes: [UInt8]) -> Bool { bytes.first == UInt8(ascii: "{") }
+
+    private static func decodingPersonRow<T>(_ decode: () throws -> T) throws(StoreError) -> T {
+        do { return try decode() } catch {
             throw StoreError("a stored person lifecycle does not read back (\(error)); `sideline users scope <username> league` and back starts it afresh")
         }
     }
 
     static func savePersonRows(_ rows: [PersonKey: PersonRow], at now: Date, _ db: Database) throws {
         guard !rows.isEmpty else { return }
-        let upsert = try db.cachedStatement(sql: """
+        let upsert = try BulkStatement(db, sql: """
             INSERT INTO person_lifecycle (sleeper_user_id, week_key, mode, state, is_open, anchor_registration_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(sleeper_user_id, week_key, mode) DO UPDATE SET state = excluded.state, is_open = excluded.is_open,
                 anchor_registration_id = excluded.anchor_registration_id, updated_at = excluded.updated_at
             """)
-        let encoder = JSONEncoder()
         for (key, row) in rows {
-            try upsert.execute(arguments: [key.sleeperUserID, key.week.storageKey, key.mode.rawValue, try encoder.encode(row), row.state.isOpen,
-                                           row.anchorRegistrationID, now.seconds])
+            try upsert.run { bind in
+                bind.text(1, key.sleeperUserID)
+                bind.text(2, key.week.storageKey)
+                bind.text(3, key.mode.rawValue)
+                bind.blob(4, CompactRows.encode(row))
+                bind.bool(5, row.state.isOpen)
+                bind.int(6, row.anchorRegistrationID)
+                bind.double(7, now.seconds)
+            }
         }
     }
 }

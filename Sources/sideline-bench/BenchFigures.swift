@@ -31,6 +31,11 @@ struct BenchFigures {
     var starts = 0
     /// The longest pass, in wall time: what a daemon's 30-second rhythm has to fit.
     var slowestPassWall = 0.0
+    /// The first pass in which a game kicked off during the run (not one already playing
+    /// when it began), and the CPU of that pass and every one after it: issue 30's busy
+    /// passes, the kickoff's and the live ones that follow.
+    var firstKickoffPass: Date?
+    var livePassCPU: [Double] = []
 
     init(world: SyntheticLeagues, passSeconds: TimeInterval) {
         self.world = world
@@ -43,7 +48,9 @@ struct BenchFigures {
         slowestPassWall = max(slowestPassWall, wall)
         for game in schedule?.games ?? [] where kickoffPass[game.id] == nil && (game.status == .inProgress || game.status == .final) {
             kickoffPass[game.id] = now
+            if passes > 1, firstKickoffPass == nil { firstKickoffPass = now }
         }
+        if firstKickoffPass != nil { livePassCPU.append(cpu) }
         for event in report.events {
             switch event.event {
             case .start:
@@ -79,12 +86,12 @@ struct BenchFigures {
     }
 
     /// Time from the kickoff pass of the latest game among the registration's starters that
-    /// had kicked off, to this start.
+    /// had kicked off, to this start. A person's start is timed on the league it highlights
+    /// (the event's league); every synthetic user id ends in their roster number.
     func startDelay(_ event: PassEvent, at now: Date) -> Double? {
-        guard let user = Int(event.sleeperUserID) else { return nil }
-        let offset = user - 900_000_000_000_000_000
-        let (league, roster) = (offset / 100, offset % 100)
-        guard league >= 0, league < world.count, let lineup = world.rosters(league).first(where: { $0.rosterID == roster }) else { return nil }
+        guard let user = Int(event.sleeperUserID), let league = world.leagueIndex(event.leagueID) else { return nil }
+        let roster = (user - 900_000_000_000_000_000) % 100
+        guard let lineup = world.rosters(league).first(where: { $0.rosterID == roster }) else { return nil }
         let kickoffs = lineup.starters(at: now).compactMap { id -> Date? in
             guard let team = SyntheticPlayers.byID[id]?.team, let game = SyntheticSunday.game(for: team) else { return nil }
             return kickoffPass[game.id].flatMap { $0 <= now ? $0 : nil }
@@ -104,7 +111,7 @@ struct BenchFigures {
             staleMedian: Self.percentile(0.5, of: staleness), staleWorst: staleness.keys.max(),
             totalCalls: log.count, naiveCalls: Int(naiveCalls.rounded()),
             fixedPassCPU: fixed, idlePasses: idle.count, coldPassCPU: coldPassCPU, coldResponses: coldResponses, cpuPerResponse: perResponse, responses: responses,
-            peakRSS: peakRSS, wallSeconds: wallSeconds
+            peakRSS: peakRSS, wallSeconds: wallSeconds, livePassCPU: livePassCPU, events: events
         )
     }
 
@@ -150,6 +157,9 @@ struct BenchResult {
     }
     let peakRSS: Double
     let wallSeconds: Double
+    /// The CPU of the kickoff pass and every pass after it (``BenchFigures/livePassCPU``).
+    let livePassCPU: [Double]
+    let events: Int
     /// Issue 21's figures: the design, the age of the scores shown, the slowest pass.
     var live: LivePointsResult?
 

@@ -1,4 +1,5 @@
 import Foundation
+import SidelineCore
 import SidelineFakeSleeper
 import SidelineSleeper
 
@@ -12,11 +13,11 @@ enum BenchMain {
     static let burstStart = utc("2026-11-22T17:45:00Z")
     static let burstEnd = utc("2026-11-22T19:30:00Z")
 
-    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "window20000", "statspass50000", "tiny", "players", "envelope", "commit"]
+    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "window20000", "statspass50000", "people10000", "tiny", "players", "envelope", "commit"]
 
     static let usage = """
         usage: sideline-bench [RUN] [--design matchups|stats|both] [--edge-cache SECONDS] [--registrations N]
-                              [--until ISO-8601] [--repeat N] [--quick] [--count N]
+                              [--until ISO-8601] [--repeat N] [--quick] [--count N] [--scope S] [--people N]
 
         Drives the real scheduler, store and lifecycle against a synthetic Sleeper on loopback
         with a simulated clock, and prints a table of figures (see README "Benchmark").
@@ -31,6 +32,8 @@ enum BenchMain {
           window5000x10  12:45–14:30 ET, 5,000 leagues × 10
           window20000    12:45–14:30 ET, 20,000 leagues × 1 (long; --until bounds it)
           statspass50000 kickoff5000, then a pass in which only the stats moved (needs --design stats)
+          people10000    12:45–13:15 ET, 10,000 people × 5 leagues (50,000 registrations), once in
+                         league scope and once in person scope, each in its own process (issue 30)
           tiny           5 leagues, a smoke run
           players        parse a full-size players/nfl and load the cached index
           envelope       µs to build and encode one lifecycle event (--count, default 20000)
@@ -47,6 +50,8 @@ enum BenchMain {
           --until ISO-8601    stop the simulated clock early, e.g. 2026-11-22T18:10:00Z
           --repeat N          run each scenario N times (a row each) and print the median and
                               range of its CPU figures: one run can read 20% off on a shared machine
+          --scope S           people10000 only: league, person or both (default, alternating)
+          --people N          people10000 only: how many people (a multiple of 10; default 10000)
           Environment: SIDELINE_BENCH_VERBOSE=1 (a line per pass), SIDELINE_BENCH_KEEP=1 (keep
           the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end),
           SIDELINE_BENCH_SCORE_AGE=0 (no score age: its reads and memory are the benchmark's own)
@@ -58,7 +63,7 @@ enum BenchMain {
             return 0
         }
         // The run is the first word that is neither an option nor an option's value.
-        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--design", "--edge-cache"]
+        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--design", "--edge-cache", "--scope", "--people"]
         let which = arguments.indices.first { index in
             !arguments[index].hasPrefix("-") && (index == 0 || !valued.contains(arguments[index - 1]))
         }.map { arguments[$0] } ?? "all"
@@ -91,6 +96,9 @@ enum BenchMain {
             return 2
         }
         let edgeCache = option("--edge-cache").flatMap { Double($0) } ?? BenchEdgeCache.sleeperLifetime
+        if which == "people10000" {
+            return await personScope(option, designs: designs, edgeCache: edgeCache, until: until, child: arguments.contains("--child"))
+        }
         var scenarios: [BenchScenario] = []
         if which == "tiny" {
             scenarios.append(BenchScenario(name: "tiny", leagues: 5, registered: 10, start: dayStart, end: utc("2026-11-22T15:30:00Z")))
@@ -160,6 +168,35 @@ enum BenchMain {
         }
         print(BenchTable.render(results, players: players, totalSeconds: (ContinuousClock.now - began).seconds))
         return 0
+    }
+
+    /// `people10000`: issue 30's league and person scopes side by side, each run in a child
+    /// process of this binary (``BenchPersonScope``); `--child` is that process.
+    static func personScope(_ option: (String) -> String?, designs: [BenchDesign], edgeCache: TimeInterval, until: Date?, child: Bool) async -> Int32 {
+        let people = BenchPeople(count: option("--people").flatMap { Int($0) } ?? 10_000)
+        let scopes: [ActivityScope]? = switch option("--scope") {
+        case nil, "both"?: [.league, .person]
+        case let name?: ActivityScope(rawValue: name).map { [$0] }
+        }
+        guard let scopes, people.fits(registered: 10), designs.count == 1, let design = designs.first else {
+            log("sideline-bench: people10000 takes --scope league|person|both, --people a multiple of 10, one --design")
+            return 2
+        }
+        let request = BenchPersonScope.Request(scope: scopes[0], people: people, until: until, design: design, edgeCacheSeconds: edgeCache)
+        do {
+            if child {
+                print(try await BenchPersonScope.runChild(request))
+            } else {
+                let began = ContinuousClock.now
+                let repeats = max(1, option("--repeat").flatMap { Int($0) } ?? 1)
+                print(try BenchPersonScope.compare(request, scopes: scopes, repeats: repeats))
+                print(String(format: "benchmark wall time: %.0f s", (ContinuousClock.now - began).seconds))
+            }
+            return 0
+        } catch {
+            log("sideline-bench: \(error)")
+            return 1
+        }
     }
 
     static func log(_ line: String) {

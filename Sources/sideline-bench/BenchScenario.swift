@@ -32,6 +32,14 @@ struct BenchScenario {
     /// benchmark's own memory and time, in this process, so a run measuring only Sideline's
     /// CPU and memory can leave it out (`SIDELINE_BENCH_SCORE_AGE=0`).
     var measuresScoreAge = true
+    /// Issue 30's people, each in several leagues (``BenchPeople``); `nil`: a user per
+    /// registration, as every run before it.
+    var people: BenchPeople?
+    /// The scope the registered users are stored with: one activity per registration
+    /// (`league`) or one per person across their leagues (`person`).
+    var scope: ActivityScope = .league
+    /// Split the CPU per matchups response into the HTTP exchange and the rest (after the run).
+    var measuresExchange = true
 
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
@@ -122,7 +130,7 @@ struct BenchScenario {
             result.live?.statsPass = try await BenchStatsPass.measure(scheduler, withholding: withholding, after: time.addingTimeInterval(-passSeconds),
                                                                       passSeconds: passSeconds, open: figures.open.count, clock: clock, server: server)
         }
-        if figures.responses > 0 {
+        if measuresExchange, figures.responses > 0 {
             let calls = min(figures.responses, 5_000)
             let exchange = try await exchangeCPU(calls: calls, world: world, store: store, transport: transport,
                                                  base: configuration.sleeperURL, clock: clock, after: time)
@@ -202,8 +210,9 @@ struct BenchScenario {
             stored.append(StoredLeague(league: league, teamNames: names))
             for roster in 1...world.registered {
                 let id = world.userID(league: index, roster: roster)
-                items.append(NewRegistration(user: SleeperUser(userID: id, username: "user\(id.suffix(8))", displayName: "user\(id.suffix(8))"),
-                                             league: league, rosterID: roster))
+                let user = people?.user(league: index, roster: roster, registered: world.registered)
+                    ?? SleeperUser(userID: id, username: "user\(id.suffix(8))", displayName: "user\(id.suffix(8))")
+                items.append(NewRegistration(user: user, league: league, rosterID: roster, scopeIfNew: scope))
             }
         }
         _ = try store.register(items, leagues: stored, at: start)

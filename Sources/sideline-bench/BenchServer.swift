@@ -47,10 +47,7 @@ final class BenchServerProcess {
     let transport = CurlTransport(timeout: 15)
 
     init(leagues: Int, edgeCacheSeconds: TimeInterval) throws {
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") {
-            process.executableURL = Bundle.main.executableURL
-        }
+        process.executableURL = Self.executable
         process.arguments = ["serve", String(leagues), String(edgeCacheSeconds)]
         process.standardInput = input
         process.standardOutput = output
@@ -65,6 +62,12 @@ final class BenchServerProcess {
             throw BenchError("the synthetic Sleeper did not start")
         }
         baseURL = url
+    }
+
+    /// This benchmark's own binary, to run a part of it in a child process.
+    static var executable: URL? {
+        let invoked = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        return FileManager.default.isExecutableFile(atPath: invoked.path) ? invoked : Bundle.main.executableURL
     }
 
     func setNow(_ date: Date) async throws {

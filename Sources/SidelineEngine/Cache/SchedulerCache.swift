@@ -58,6 +58,9 @@ struct SchedulerCache {
     /// The person rows' headers per mode: every open one and the current week's (ADR 039).
     var persons: [PassMode: [PersonKey: LifecycleRow.Header]] = [:]
     var personWeek: [PassMode: WeekKey] = [:]
+    /// ``personMembers(_:)`` for the last set of users asked about: a pass asks with the same
+    /// users as the one before until a scope changes (a refill clears it).
+    var personMembersMemo: (users: Set<String>, members: [String: [Int]])?
 
     /// One league's lifecycle rows in one mode, summed up.
     struct LeagueLifecycles {

@@ -60,14 +60,18 @@ extension StepStage {
             return wake <= now
         }
         var due: Set<PersonKey> = []
+        // Positions, not copies: copying every person's registrations on every pass was
+        // most of the person scope's fixed cost (50,000 copies a pass).
+        let registrations = cache.registrations
         for (user, indexes) in members {
             let key = PersonKey(sleeperUserID: user, week: current, mode: mode)
-            let registrations = indexes.map { cache.registrations[$0] }.filter { $0.season == current.season }
-            let moved = registrations.contains { scope.moved($0.leagueID, current, in: cache) }
+            let inSeason = indexes.filter { registrations[$0].season == current.season }
+            let moved = inSeason.contains { scope.moved(registrations[$0].leagueID, current, in: cache) }
             if headers[key]?.isOpen == true {
                 if moved || timerDue(headers[key]) { due.insert(key) }
-            } else if moved, registrations.contains(where: { registration in
-                cache.leagues[registration.leagueID].map { gate(registration.leagueID, current, league: $0.league) } ?? false
+            } else if moved, inSeason.contains(where: { index in
+                let leagueID = registrations[index].leagueID
+                return cache.leagues[leagueID].map { gate(leagueID, current, league: $0.league) } ?? false
             }) {
                 due.insert(key)
             }

@@ -17,6 +17,12 @@ enum CompactRows {
 
     static func encode(_ state: LifecycleState) -> [UInt8] {
         var writer = CompactWriter(version: lifecycleVersion, capacity: state.activity == nil ? 16 : 1024)
+        writeLifecycle(state, &writer) { writer, view in write(view, &writer) }
+        return writer.bytes
+    }
+
+    /// A league's or a person's lifecycle (person rows: CompactRows+Person.swift), its view written by `view`.
+    static func writeLifecycle<View>(_ state: ActivityLifecycle<View>, _ writer: inout CompactWriter, view: (inout CompactWriter, View) -> Void) {
         writer.int(state.startedCount)
         writer.optional(state.lastEndedAt) { $0.date($1) }
         writer.optional(state.activity) { writer, activity in
@@ -30,29 +36,34 @@ enum CompactRows {
                 writer.date(since)
             }
             writer.optional(activity.lastEventAt) { $0.date($1) }
-            write(activity.lastView, &writer)
+            view(&writer, activity.lastView)
             // Version 2: after the view.
             writer.optional(activity.winSwing) { writer, swing in
                 writer.int(winSwingSides.firstIndex(of: swing.side) ?? 0)
                 writer.optional(swing.at) { $0.date($1) }
             }
         }
-        return writer.bytes
     }
 
     static func lifecycleState(_ bytes: [UInt8]) throws -> LifecycleState {
         var reader = try CompactReader(bytes, versions: lifecycleVersions, what: "lifecycle row")
+        let state = try lifecycle(&reader) { try matchupView(&$0) }
+        guard reader.isAtEnd else { throw CompactCodingError(description: "lifecycle row: trailing bytes") }
+        return state
+    }
+
+    /// What ``writeLifecycle(_:_:view:)`` wrote, its view read by `view`.
+    static func lifecycle<View>(_ reader: inout CompactReader, view: (inout CompactReader) throws -> View) throws -> ActivityLifecycle<View> {
         let header = try lifecycleHeader(&reader)
-        var activity: ActivityState?
+        var activity: SidelineCore.RunningActivity<View>?
         if let open = header.activity {
-            let phase: ActivityState.Phase = open.graceSince.map { .grace(since: $0) } ?? .live
-            let view = try matchupView(&reader)
+            let phase: SidelineCore.RunningActivity<View>.Phase = open.graceSince.map { .grace(since: $0) } ?? .live
+            let lastView = try view(&reader)
             // A version 1 row has no swing: none to space the next one from.
             let winSwing = reader.version >= 2 ? try reader.optional { try swing(&$0) } : nil
-            activity = ActivityState(id: open.id, startedAt: open.startedAt, phase: phase, lastView: view, lastEventAt: open.lastEventAt, winSwing: winSwing)
+            activity = SidelineCore.RunningActivity(id: open.id, startedAt: open.startedAt, phase: phase, lastView: lastView, lastEventAt: open.lastEventAt, winSwing: winSwing)
         }
-        guard reader.isAtEnd else { throw CompactCodingError(description: "lifecycle row: trailing bytes") }
-        return LifecycleState(activity: activity, startedCount: header.startedCount, lastEndedAt: header.lastEndedAt)
+        return ActivityLifecycle(activity: activity, startedCount: header.startedCount, lastEndedAt: header.lastEndedAt)
     }
 
     typealias LifecycleHeader = (startedCount: Int, lastEndedAt: Date?, activity: (id: String, startedAt: Date, graceSince: Date?, lastEventAt: Date?)?)
