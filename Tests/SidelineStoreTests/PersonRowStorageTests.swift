@@ -23,11 +23,11 @@ struct PersonRowStorageTests {
         PersonRow(state: .idle, lastMomentAt: nil, anchorRegistrationID: 1, person: person),
         PersonRow(state: PersonLifecycleState(activity: nil, startedCount: 2, lastEndedAt: t0), lastMomentAt: t0, anchorRegistrationID: 70_000_000_001, person: person),
         PersonRow(state: PersonLifecycleState(
-            activity: SidelineCore.RunningActivity(id: "u700-2026w12-1", startedAt: t0, phase: .live, lastView: view(highlight: 70_000_000_001),
+            activity: ActivityRun(id: "u700-2026w12-1", startedAt: t0, phase: .live, lastView: view(highlight: 70_000_000_001),
                                       lastEventAt: t0.addingTimeInterval(90), winSwing: WinSwing(side: .them, at: t0.addingTimeInterval(30))),
             startedCount: 1), lastMomentAt: t0.addingTimeInterval(60), anchorRegistrationID: 70_000_000_001, person: person),
         PersonRow(state: PersonLifecycleState(
-            activity: SidelineCore.RunningActivity(id: "dry-u700-2026w12-2", startedAt: t0, phase: .grace(since: t0.addingTimeInterval(600)),
+            activity: ActivityRun(id: "dry-u700-2026w12-2", startedAt: t0, phase: .grace(since: t0.addingTimeInterval(600)),
                                       lastView: PersonView(leagues: [], highlight: nil), lastEventAt: nil, winSwing: WinSwing(side: .me, at: nil)),
             startedCount: 123_456, lastEndedAt: t0.addingTimeInterval(-1)), lastMomentAt: nil, anchorRegistrationID: 1, person: person),
     ]

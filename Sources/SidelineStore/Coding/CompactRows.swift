@@ -55,13 +55,13 @@ enum CompactRows {
     /// What ``writeLifecycle(_:_:view:)`` wrote, its view read by `view`.
     static func lifecycle<View>(_ reader: inout CompactReader, view: (inout CompactReader) throws -> View) throws -> ActivityLifecycle<View> {
         let header = try lifecycleHeader(&reader)
-        var activity: SidelineCore.RunningActivity<View>?
+        var activity: ActivityRun<View>?
         if let open = header.activity {
-            let phase: SidelineCore.RunningActivity<View>.Phase = open.graceSince.map { .grace(since: $0) } ?? .live
+            let phase: ActivityRun<View>.Phase = open.graceSince.map { .grace(since: $0) } ?? .live
             let lastView = try view(&reader)
             // A version 1 row has no swing: none to space the next one from.
             let winSwing = reader.version >= 2 ? try reader.optional { try swing(&$0) } : nil
-            activity = SidelineCore.RunningActivity(id: open.id, startedAt: open.startedAt, phase: phase, lastView: lastView, lastEventAt: open.lastEventAt, winSwing: winSwing)
+            activity = ActivityRun(id: open.id, startedAt: open.startedAt, phase: phase, lastView: lastView, lastEventAt: open.lastEventAt, winSwing: winSwing)
         }
         return ActivityLifecycle(activity: activity, startedCount: header.startedCount, lastEndedAt: header.lastEndedAt)
     }
