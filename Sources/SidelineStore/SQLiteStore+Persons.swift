@@ -120,7 +120,7 @@ extension SQLiteStore {
         }
     }
 
-    static func personRow(_ data: Data) throws -> PersonRow {
+    package static func personRow(_ data: Data) throws -> PersonRow {
         do { return try JSONDecoder().decode(PersonRow.self, from: data) } catch {
             throw StoreError("a stored person lifecycle does not read back (\(error)); `sideline users scope <username> league` and back starts it afresh")
         }
