@@ -56,14 +56,11 @@ extension PostgresStore: LivePointsStore {
     /// The live points' health; a clean one when none is stored, or one this version cannot
     /// read (it is a state between passes: the next pass judges afresh).
     public func livePointsHealth() throws(StoreError) -> LivePointsHealth {
-        let rows = try execute("SELECT value FROM meta WHERE key = $1", [.text(Self.livePointsHealthKey)])
-        guard let text = try decoding({ () throws(PostgresError) in try rows.first?.value("value", as: String.self) }) else { return LivePointsHealth() }
-        return (try? JSONColumn.decode(LivePointsHealth.self, from: text)) ?? LivePointsHealth()
+        try jsonMeta(Self.livePointsHealthKey, or: LivePointsHealth())
     }
 
     public func saveLivePointsHealth(_ health: LivePointsHealth) throws(StoreError) {
-        let text = try encodingJSON(health, what: "the live points' health")
-        try transaction { session in try Self.setMeta(Self.livePointsHealthKey, text, session) }
+        try setJSONMeta(Self.livePointsHealthKey, health, what: "the live points' health")
     }
 
     /// A league read with its scoring settings counts as their refresh; one read without
