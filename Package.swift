@@ -182,6 +182,8 @@ let package = Package(
         // binary harness, the engine's test wiring and scoped harnesses with awaited teardown.
         // The tests' UTC date helper: Foundation only, so every test target can share it.
         .target(name: "SidelineTestDates", path: "Tests/SidelineTestDates"),
+        // The PostgreSQL the tests run against (a schema per test), for the store suites and the client's.
+        .target(name: "SidelinePostgresTestDatabase", dependencies: ["SidelinePostgres"], path: "Tests/SidelinePostgresTestDatabase"),
         .target(
             name: "SidelineTestSupport",
             dependencies: [
@@ -199,8 +201,8 @@ let package = Package(
             dependencies: ["SidelineTestSupport", "SidelineSleeper", "SidelineHTTP", "SidelineCurl", "SidelineFakeSleeper"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineTestDates", "SidelineStore", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SidelinePostgresTests", dependencies: ["SidelineTestDates", "SidelinePostgres", "SidelinePostgresStore", "SidelineStore", "SidelineCore"]),
+        .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineTestDates", "SidelineStore", "SidelinePostgresStore", "SidelinePostgresTestDatabase", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelinePostgresTests", dependencies: ["SidelineTestDates", "SidelinePostgresTestDatabase", "SidelinePostgres", "SidelinePostgresStore", "SidelineStore", "SidelineCore"]),
         .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineTestSupport", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",

@@ -224,6 +224,36 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // One Lock Screen per person (ADR 039), SQLite's `v14-person-scope`: each user's scope
+        // and pinned league, and the person activity's lifecycle, one row per user, week and
+        // mode. Users who exist at the upgrade keep one activity per league until they switch.
+        ("pg2-person-scope", [
+            """
+            CREATE TABLE person (
+                sleeper_user_id text PRIMARY KEY,
+                scope text NOT NULL CHECK (scope IN ('person', 'league')),
+                pinned_league_id text,
+                updated_at double precision NOT NULL
+            )
+            """,
+            """
+            INSERT INTO person (sleeper_user_id, scope, updated_at)
+                SELECT DISTINCT sleeper_user_id, 'league', extract(epoch FROM now()) FROM registration
+            """,
+            """
+            CREATE TABLE person_lifecycle (
+                sleeper_user_id text NOT NULL,
+                week_key text NOT NULL,
+                mode text NOT NULL,
+                state bytea NOT NULL,
+                is_open boolean NOT NULL,
+                anchor_registration_id bigint NOT NULL REFERENCES registration (id),
+                updated_at double precision NOT NULL,
+                PRIMARY KEY (sleeper_user_id, week_key, mode)
+            )
+            """,
+            "CREATE INDEX person_lifecycle_open ON person_lifecycle (mode) WHERE is_open",
+        ]),
     ]
 
     /// The table that records which migrations ran, and which Sideline ran them.

@@ -47,21 +47,32 @@ extension PostgresStore: FeedStore {
     /// Where game statuses came from last, and why (ADR 030); the scores feed when never
     /// said, or in a row this version cannot read (at worst one switch is logged twice).
     public func gameStatusSource() throws(StoreError) -> GameStatusSourceState {
-        let rows = try execute("SELECT value FROM meta WHERE key = $1", [.text(Self.gameStatusSourceKey)])
-        guard let text = try decoding({ () throws(PostgresError) in try rows.first?.value("value", as: String.self) }) else { return GameStatusSourceState() }
-        // Unreadable (a newer shape): start from the scores feed, as on SQLite; the next pass stores it anew.
-        return (try? PostgresJSON.decode(GameStatusSourceState.self, from: text)) ?? GameStatusSourceState()
+        try jsonMeta(Self.gameStatusSourceKey, or: GameStatusSourceState())
     }
 
     public func saveGameStatusSource(_ state: GameStatusSourceState) throws(StoreError) {
-        let text = try encodingJSON(state, what: "where game statuses come from")
-        try transaction { session in try Self.setMeta(Self.gameStatusSourceKey, text, session) }
+        try setJSONMeta(Self.gameStatusSourceKey, state, what: "where game statuses come from")
     }
 }
 
 extension PostgresStore {
     /// The meta key of the game-status source: the SQLite store's.
     static let gameStatusSourceKey = "game-status-source"
+
+    /// A JSON state kept in `meta` between passes; `fallback` when there is none, or one this
+    /// version cannot read: such a state says nothing, and the next pass judges afresh.
+    func jsonMeta<Value: Decodable>(_ key: String, or fallback: Value) throws(StoreError) -> Value {
+        let rows = try execute("SELECT value FROM meta WHERE key = $1", [.text(key)])
+        guard let text = try decoding({ () throws(PostgresError) in try rows.first?.value("value", as: String.self) }) else { return fallback }
+        // Unreadable (a newer shape): the fallback, as on SQLite; the next pass stores it anew.
+        return (try? PostgresJSON.decode(Value.self, from: text)) ?? fallback
+    }
+
+    /// Stores `value` as JSON in `meta`; `what` names it in the error.
+    func setJSONMeta<Value: Encodable>(_ key: String, _ value: Value, what: String) throws(StoreError) {
+        let text = try encodingJSON(value, what: what)
+        try transaction { session in try Self.setMeta(key, text, session) }
+    }
 
     /// `value` as the JSON text its column holds.
     func encodingJSON<Value: Encodable>(_ value: Value, what: String? = nil) throws(StoreError) -> String {

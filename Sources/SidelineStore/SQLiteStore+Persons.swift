@@ -142,10 +142,15 @@ extension SQLiteStore {
     /// A stored person row: compact bytes (CompactRows+Person.swift), or JSON as
     /// the first builds of the person scope wrote them (a JSON row starts with `{`, which is
     /// no compact version).
-    static func personRow(_ bytes: [UInt8]) throws(StoreError) -> PersonRow {
+    package static func personRow(_ bytes: [UInt8]) throws(StoreError) -> PersonRow {
         try decodingPersonRow { () throws -> PersonRow in
             isJSON(bytes) ? try JSONDecoder().decode(PersonRow.self, from: Data(bytes)) : try CompactRows.personRow(bytes)
         }
+    }
+
+    /// The same, from a column read as `Data` (the PostgreSQL store keeps the same bytes).
+    package static func personRow(_ data: Data) throws(StoreError) -> PersonRow {
+        try personRow([UInt8](data))
     }
 
     private static func isJSON(_ bytes: [UInt8]) -> Bool { bytes.first == UInt8(ascii: "{") }

@@ -59,12 +59,12 @@ public final class SQLiteStore: Sendable {
 
 // MARK: - JSON columns
 
-enum JSONColumn {
-    static func encode<T: Encodable>(_ value: T) throws -> String {
+package enum JSONColumn {
+    package static func encode<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try encoder().encode(value), as: UTF8.self)
     }
 
-    static func encoder() -> JSONEncoder {
+    package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         // No sorted keys: these columns are only ever read back whole, and sorting every
@@ -72,15 +72,15 @@ enum JSONColumn {
         return encoder
     }
 
-    static func encodeData<T: Encodable>(_ value: T) throws -> Data {
+    package static func encodeData<T: Encodable>(_ value: T) throws -> Data {
         try encoder().encode(value)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try decode(type, fromData: Data(text.utf8))
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, fromData data: Data) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, fromData data: Data) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return try decoder.decode(type, from: data)

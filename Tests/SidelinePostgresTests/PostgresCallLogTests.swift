@@ -1,13 +1,16 @@
 import Foundation
 import SidelineCore
 import SidelinePostgres
+import SidelinePostgresTestDatabase
 import SidelinePostgresStore
 import SidelineStore
 import SidelineTestDates
 import Testing
 
-/// The SQLite budget tests (BudgetStoreTests, SQLiteStoreTests), against PostgreSQL.
-@Suite("PostgreSQL store: the call budget's sliding window, processes, push-back, backoffs", .enabled(if: TestDatabase.runs, TestDatabase.skipReason))
+/// What only PostgreSQL needs shown of the call budget: pollers racing for the last slots.
+/// The budget's behaviour itself is in the shared suites (BudgetStoreTests, SQLiteStoreTests),
+/// which run on both stores.
+@Suite("PostgreSQL store: pollers racing for the call budget, pruning the call log", .enabled(if: TestDatabase.runs, TestDatabase.skipReason))
 struct PostgresCallLogTests {
     let t0 = utc("2026-11-22T18:00:00Z")
 
@@ -15,36 +18,6 @@ struct PostgresCallLogTests {
     func twoStores() throws -> (first: PostgresStore, second: PostgresStore, schema: String) {
         let (url, schema) = try TestDatabase.freshSchema()
         return (try PostgresStore(url: url), try PostgresStore(url: url), schema)
-    }
-
-    @Test("Capacity is counted over a sliding 60-second window, not a calendar minute")
-    func slidingWindowCapacity() throws {
-        let (store, _, schema) = try twoStores()
-        defer { try? TestDatabase.drop(schema) }
-        let budget = RateBudget(limit: 10, headroom: 2)
-        for i in 0..<8 { #expect(try store.admitCall(kind: "matchups", path: "/m\(i)", at: t0.addingTimeInterval(30 + Double(i) * 4), budget: budget, forRegistration: false)) }
-        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(59), budget: budget).capacity == 0)
-        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(60), budget: budget).capacity == 0)
-        #expect(try !store.admitCall(kind: "matchups", path: "/late", at: t0.addingTimeInterval(60), budget: budget, forRegistration: false))
-        #expect(try store.admitCall(kind: "user", path: "/u", at: t0.addingTimeInterval(60), budget: budget, forRegistration: true))
-        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(90.5), budget: budget).capacity == 0)
-        #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(95), budget: budget).capacity == 1)
-        #expect(RateBudget.busiestWindow(try store.callLog().map(\.at)) <= budget.limit)
-        #expect(try store.callLog().map(\.path) == (0..<8).map { "/m\($0)" } + ["/u"])
-    }
-
-    @Test("The call budget holds across two connections (two pollers) to one database")
-    func budgetAcrossProcesses() throws {
-        let (first, second, schema) = try twoStores()
-        defer { try? TestDatabase.drop(schema) }
-        let budget = RateBudget(limit: 10, headroom: 0)
-        var admitted = 0
-        for i in 0..<20 {
-            let store = i.isMultiple(of: 2) ? first : second
-            if try store.admitCall(kind: "matchups", path: "/x", at: t0.addingTimeInterval(Double(i)), budget: budget, forRegistration: false) { admitted += 1 }
-        }
-        #expect(admitted == 10)
-        #expect(try first.admitCall(kind: "state", path: "/y", at: t0.addingTimeInterval(60.5), budget: budget, forRegistration: false))
     }
 
     @Test("Two pollers racing for the last slots never exceed the window: 2 × 600 admits against 1000, exactly 1000 admitted")
@@ -84,33 +57,6 @@ struct PostgresCallLogTests {
         let perWindow = Dictionary(grouping: try first.callLog(), by: \.at).mapValues(\.count)
         #expect(perWindow.count == 40)
         #expect(perWindow.values.allSatisfy { $0 == 5 }, "over the budget: \(perWindow.filter { $0.value != 5 })")
-    }
-
-    @Test("A push-back recorded by one poller halves the budget another admits, and it recovers")
-    func pushBackAcrossProcesses() throws {
-        let (first, second, schema) = try twoStores()
-        defer { try? TestDatabase.drop(schema) }
-        let budget = RateBudget(limit: 20, headroom: 0)
-        try first.recordPushBack(at: t0)
-        #expect(try second.budgetPressure().share == 0.5)
-        var admitted = 0
-        for i in 0..<20 where try second.admitCall(kind: "matchups", path: "/m\(i)", at: t0.addingTimeInterval(Double(i)), budget: budget, forRegistration: false) {
-            admitted += 1
-        }
-        #expect(admitted == 10)
-        #expect(try second.schedulerCapacity(at: t0.addingTimeInterval(600), budget: budget).cap == 20)
-    }
-
-    @Test("Backoff persists and grows across pollers; clearing resets it")
-    func backoffPersists() throws {
-        let (store, other, schema) = try twoStores()
-        defer { try? TestDatabase.drop(schema) }
-        #expect(try store.recordBackoff(.sleeper, at: t0, retryAfter: nil) == t0.addingTimeInterval(30))
-        #expect(try other.recordBackoff(.sleeper, at: t0, retryAfter: nil) == t0.addingTimeInterval(60))
-        #expect(try store.backoffs()[.sleeper]?.failures == 2)
-        #expect(try store.backoffs()[.sleeper]?.until == t0.addingTimeInterval(60))
-        try store.clearBackoff(.sleeper)
-        #expect(try store.backoffs().isEmpty)
     }
 
     @Test("Pruning drops only the calls before the cut-off")

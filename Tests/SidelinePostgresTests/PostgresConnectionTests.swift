@@ -1,5 +1,6 @@
 import Foundation
 import SidelinePostgres
+import SidelinePostgresTestDatabase
 import Testing
 
 @Suite("PostgreSQL connection: parameters, transactions, locks, errors, reconnecting", .enabled(if: TestDatabase.runs, TestDatabase.skipReason))

@@ -1,6 +1,7 @@
 import Foundation
 import SidelineCore
 import SidelinePostgres
+import SidelinePostgresTestDatabase
 import SidelinePostgresStore
 import SidelineStore
 import SidelineTestDates

@@ -7,8 +7,8 @@ import Testing
 struct BudgetStoreTests {
     let t0 = storeT0
 
-    @Test("Capacity is counted over a sliding 60-second window, not a calendar minute", arguments: StoreFactory.all)
-    func slidingWindowCapacity(_ stores: StoreFactory) throws {
+    @Test("Capacity is counted over a sliding 60-second window, not a calendar minute", arguments: StoreFactory<any CommonStoreRoles>.common)
+    func slidingWindowCapacity(_ stores: StoreFactory<any CommonStoreRoles>) throws {
         let store = try stores.fresh()
         let budget = RateBudget(limit: 10, headroom: 2)
         // Eight calls from 18:00:30 to 18:00:58: the window is full for the scheduler.
@@ -23,10 +23,11 @@ struct BudgetStoreTests {
         #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(90.5), budget: budget).capacity == 0)
         #expect(try store.schedulerCapacity(at: t0.addingTimeInterval(95), budget: budget).capacity == 1)
         #expect(RateBudget.busiestWindow(try store.callLog().map(\.at)) <= budget.limit)
+        #expect(try store.callLog().map(\.path) == (0..<8).map { "/m\($0)" } + ["/u"])
     }
 
-    @Test("A push-back recorded by one process halves the budget another process admits, and it recovers", arguments: StoreFactory.all)
-    func pushBackAcrossProcesses(_ stores: StoreFactory) throws {
+    @Test("A push-back recorded by one process halves the budget another process admits, and it recovers", arguments: StoreFactory<any CommonStoreRoles>.common)
+    func pushBackAcrossProcesses(_ stores: StoreFactory<any CommonStoreRoles>) throws {
         let (first, second) = try stores.twoConnections()
         let budget = RateBudget(limit: 20, headroom: 0)
         try first.recordPushBack(at: t0)
@@ -40,8 +41,8 @@ struct BudgetStoreTests {
         #expect(try second.schedulerCapacity(at: t0.addingTimeInterval(600), budget: budget).cap == 20)
     }
 
-    @Test("A batch of matchups answers is stored in one go: bodies replace entries and ETag, 304s only move the fetch time", arguments: StoreFactory.all)
-    func snapshotBatch(_ stores: StoreFactory) throws {
+    @Test("A batch of matchups answers is stored in one go: bodies replace entries and ETag, 304s only move the fetch time", arguments: StoreFactory<any CommonStoreRoles>.common)
+    func snapshotBatch(_ stores: StoreFactory<any CommonStoreRoles>) throws {
         let store = try stores.fresh()
         let week = storeWeek
         let entry = MatchupEntry(rosterID: 1, matchupID: 1, points: 3, starters: ["a"], startersPoints: [3], players: ["a"], playersPoints: ["a": 3])
@@ -61,8 +62,24 @@ struct BudgetStoreTests {
         #expect(try store.snapshots(week: week, leagueIDs: ["L1"])["L1"]?.entries == [later])
     }
 
-    @Test("The change token moves when another connection commits, not for this one's own writes", arguments: StoreFactory.all)
-    func changeToken(_ stores: StoreFactory) throws {
+    @Test("Usability marks are set and cleared with the snapshots they judge, per week (week 1's are not week 12's)", arguments: StoreFactory<any CommonStoreRoles>.common)
+    func unusableMarks(_ stores: StoreFactory<any CommonStoreRoles>) throws {
+        let store = try stores.fresh()
+        let weekOne = WeekKey(season: "2026", seasonType: .regular, week: 1)
+        let at = t0.addingTimeInterval(0.25)
+        try store.saveSnapshots([], marks: [UnusableAnswerMark(leagueID: "L1", week: storeWeek, at: at), UnusableAnswerMark(leagueID: "L2", week: storeWeek, at: t0),
+                                            UnusableAnswerMark(leagueID: "L1", week: weekOne, at: t0)])
+        #expect(try store.unusableAnswers(week: storeWeek) == ["L1": at, "L2": t0])
+        #expect(try store.unusableAnswers(week: weekOne) == ["L1": t0])
+        // A usable answer clears its league's mark in the transaction that stores it.
+        try store.saveSnapshots([SnapshotUpdate(leagueID: "L2", week: storeWeek, entries: [], fetchedAt: t0 + 60)], marks: [UnusableAnswerMark(leagueID: "L2", week: storeWeek, at: nil)])
+        #expect(try store.unusableAnswers(week: storeWeek) == ["L1": at])
+        #expect(try store.snapshotTimes(week: storeWeek) == ["L2": t0 + 60])
+    }
+
+    // Every store with all roles: PostgreSQL lacks RegistrationStore (the change token) and NotesStore.
+    @Test("The change token moves when another connection commits, not for this one's own writes", arguments: StoreFactory<any AppStore>.all)
+    func changeToken(_ stores: StoreFactory<any AppStore>) throws {
         let (mine, other) = try stores.twoConnections()
         let before = try mine.externalChangeToken()
         try mine.setMeta("x", "1")

@@ -10,8 +10,8 @@ struct LivePointsStoreTests {
     let week = storeWeek
     let scoring = ScoringSettings(["rush_yd": 0.1, "rush_td": 6])
 
-    @Test("A stat feed round-trips with the lines before its last change; a 304 moves only its times", arguments: StoreFactory.all)
-    func statFeedRoundTrip(_ stores: StoreFactory) throws {
+    @Test("A stat feed round-trips with the lines before its last change; a 304 moves only its times", arguments: StoreFactory<any CommonStoreRoles>.common)
+    func statFeedRoundTrip(_ stores: StoreFactory<any CommonStoreRoles>) throws {
         let store = try stores.fresh()
         #expect(try store.statFeed(.stats, week: week) == nil)
         let first = StatFeedLines(lines: ["p1": ["rush_yd": 12]], previous: nil, fetchedAt: t0, changedAt: t0, etag: "W/\"a\"")
@@ -25,8 +25,8 @@ struct LivePointsStoreTests {
         #expect(try store.statFeed(.projections, week: week) == nil)
     }
 
-    @Test("A snapshot keeps its body's baseline; a 304 keeps it; a correction applies only to the body it was made for", arguments: StoreFactory.all)
-    func snapshotBaseline(_ stores: StoreFactory) throws {
+    @Test("A snapshot keeps its body's baseline; a 304 keeps it; a correction applies only to the body it was made for", arguments: StoreFactory<any CommonStoreRoles>.common)
+    func snapshotBaseline(_ stores: StoreFactory<any CommonStoreRoles>) throws {
         let store = try stores.fresh()
         let entries = [MatchupEntry(rosterID: 1, matchupID: 1, points: 5, starters: ["p1"], startersPoints: [5], players: ["p1"], playersPoints: nil)]
         try store.saveSnapshots([SnapshotUpdate(leagueID: "L", week: week, entries: entries, etag: "x", fetchedAt: t0, statsBaseline: ["p1": 5])])
@@ -43,8 +43,8 @@ struct LivePointsStoreTests {
         #expect(try store.snapshot(leagueID: "L", week: week)?.statsBaseline == nil)
     }
 
-    @Test("A league read with scoring settings records the refresh; one read without keeps the settings stored", arguments: StoreFactory.all)
-    func scoringSettings(_ stores: StoreFactory) throws {
+    @Test("A league read with scoring settings records the refresh; one read without keeps the settings stored", arguments: StoreFactory<any CommonStoreRoles>.common)
+    func scoringSettings(_ stores: StoreFactory<any CommonStoreRoles>) throws {
         let store = try stores.fresh()
         let plain = League(leagueID: "L", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
         try store.saveLeague(StoredLeague(league: plain, teamNames: [1: "A"]), at: t0)

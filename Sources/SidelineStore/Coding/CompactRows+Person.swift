@@ -10,7 +10,7 @@ extension CompactRows {
     static let personVersion = lifecycleVersion
     static let personVersions: ClosedRange<UInt8> = 2...personVersion
 
-    static func encode(_ row: PersonRow) -> [UInt8] {
+    package static func encode(_ row: PersonRow) -> [UInt8] {
         let leagues = row.state.activity?.lastView.leagues.count ?? 0
         var writer = CompactWriter(version: personVersion, capacity: 64 + 1024 * leagues)
         writer.string(row.person.sleeperUserID)

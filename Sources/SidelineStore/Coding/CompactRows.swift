@@ -4,7 +4,7 @@ import SidelineCore
 /// The compact encodings of the store's hot rows (format in ``CompactWriter``). Each row
 /// starts with its format version; a change of layout takes a new version, and rows of
 /// the older ones keep reading (or a migration rewrites them).
-enum CompactRows {
+package enum CompactRows {
     /// Lifecycle rows: 1 until issue 21; 2 adds the view's win probability (the view's last
     /// field) and the activity's last win swing (after the view). Rows of version 1 stay on
     /// users' disks until their registration's next step rewrites them, so both read; the
@@ -150,7 +150,7 @@ enum CompactRows {
 
     // MARK: Matchups snapshots
 
-    static func encode(_ entries: [MatchupEntry]) -> [UInt8] {
+    package static func encode(_ entries: [MatchupEntry]) -> [UInt8] {
         var writer = CompactWriter(version: snapshotVersion, capacity: 256 * max(entries.count, 1))
         writer.array(entries) { writer, entry in
             writer.int(entry.rosterID)
@@ -172,7 +172,7 @@ enum CompactRows {
         return writer.bytes
     }
 
-    static func matchupEntries(_ bytes: [UInt8]) throws -> [MatchupEntry] {
+    package static func matchupEntries(_ bytes: [UInt8]) throws -> [MatchupEntry] {
         var reader = try CompactReader(bytes, version: snapshotVersion, what: "snapshot row")
         let entries = try reader.array { reader -> MatchupEntry in
             let rosterID = try reader.int()

@@ -7,15 +7,15 @@ import Testing
 // Without it the suites are skipped with that reason, except under CI, where they run and
 // fail saying how to start the server: CI must never pass by running none of them.
 
-enum TestDatabase {
-    static let urlText = ProcessInfo.processInfo.environment["SIDELINE_TEST_POSTGRES_URL"]
-    static let underCI = ProcessInfo.processInfo.environment["CI"] != nil
+public enum TestDatabase {
+    public static let urlText = ProcessInfo.processInfo.environment["SIDELINE_TEST_POSTGRES_URL"]
+    public static let underCI = ProcessInfo.processInfo.environment["CI"] != nil
 
     /// Whether the suites that need a server run (with a server, or under CI to fail).
-    static var runs: Bool { urlText != nil || underCI }
-    static let skipReason: Comment = "SIDELINE_TEST_POSTGRES_URL is not set: run `scripts/pg-test-server start` and export its URL (scripts/test does both)"
+    public static var runs: Bool { urlText != nil || underCI }
+    public static let skipReason: Comment = "SIDELINE_TEST_POSTGRES_URL is not set: run `scripts/pg-test-server start` and export its URL (scripts/test does both)"
 
-    static func url() throws -> PostgresURL {
+    public static func url() throws -> PostgresURL {
         guard let urlText else {
             throw TestDatabaseMissing()
         }
@@ -24,23 +24,28 @@ enum TestDatabase {
 
     /// A schema of its own for one test (and the URL that uses it), so tests running side by
     /// side never see each other's tables; dropped with everything in it by ``drop(_:)``.
-    static func freshSchema() throws -> (url: PostgresURL, schema: String) {
-        let base = try url()
+    public static func freshSchema() throws -> (url: PostgresURL, schema: String) {
         let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try PostgresConnection(url: base).execute("CREATE SCHEMA \(schema)")
-        var parameters = base.parameters
-        parameters["options"] = "-c search_path=\(schema)"
-        let url = PostgresURL(host: base.host, port: base.port, user: base.user, database: base.database, password: base.password, parameters: parameters)
-        return (url, schema)
+        try PostgresConnection(url: url()).execute("CREATE SCHEMA \(schema)")
+        return (try url(schema: schema), schema)
     }
 
-    static func drop(_ schema: String) throws {
+    /// The test database's URL with `schema` as the search path: another connection to a
+    /// schema ``freshSchema()`` made, as another poller would have.
+    public static func url(schema: String) throws -> PostgresURL {
+        let base = try url()
+        var parameters = base.parameters
+        parameters["options"] = "-c search_path=\(schema)"
+        return PostgresURL(host: base.host, port: base.port, user: base.user, database: base.database, password: base.password, parameters: parameters)
+    }
+
+    public static func drop(_ schema: String) throws {
         try PostgresConnection(url: url()).execute("DROP SCHEMA \(schema) CASCADE")
     }
 }
 
-struct TestDatabaseMissing: Error, CustomStringConvertible {
-    var description: String {
+public struct TestDatabaseMissing: Error, CustomStringConvertible {
+    public var description: String {
         "CI is set and SIDELINE_TEST_POSTGRES_URL is not: the PostgreSQL tests need the server scripts/pg-test-server starts (source scripts/test-env, as scripts/test does)"
     }
 }
