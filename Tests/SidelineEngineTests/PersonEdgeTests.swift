@@ -93,6 +93,15 @@ struct PersonEdgeTests {
             #expect(starts.allSatisfy { $0.at == "2026-11-22T18:01:00Z" && $0.leagueID == Self.early.leagueID })
             #expect(Set(starts.map(\.username)) == [PersonSundayScript.pat.username, PersonSundayScript.sam.username])
             #expect(try PersonSunday.shownLeagues(harness, user: PersonSundayScript.sam.userID) == [Self.early.leagueID])
+
+            // `status`: one line per person, with the leagues their activity shows; nobody
+            // is per league, so no note about the person scope.
+            let report = try await harness.scheduler().status(at: harness.now)
+            let people = try #require(report.people)
+            #expect(people.map(\.username).sorted() == [PersonSundayScript.pat.username, PersonSundayScript.sam.username].sorted())
+            #expect(people.allSatisfy { $0.lifecycle == "live" && $0.activity?.hasPrefix("u") == true && $0.leagues == [Self.early.name] && $0.highlight == Self.early.name })
+            #expect(report.registrations.allSatisfy { $0.scope == .person })
+            #expect(report.scopeNote == nil)
         }
     }
 

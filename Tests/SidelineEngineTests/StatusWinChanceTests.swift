@@ -20,6 +20,9 @@ struct StatusWinChanceTests {
                 try await scheduler.status(at: harness.now).registrations.first { $0.username == GameDayScript.alex.username }
             }
             #expect(try await alex()?.activity != nil)
+            // A user per league: status says the person scope is there to switch to (ADR 039).
+            #expect(try await alex()?.scope == .league)
+            #expect(try await scheduler.status(at: harness.now).scopeNote?.contains("users scope") == true)
             #expect(try await alex()?.winChance == nil, "no chance known: none shown")
 
             // The running activity's last view with a chance in it, as the engine will store it.
