@@ -39,15 +39,28 @@ struct CLIDemoCleanupTests {
             let tmp = cli.directory.appendingPathComponent("tmp")
             try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
             func leftovers() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] }
-            let (_, output) = try await cli.withRunning(["demo"], environment: ["TMPDIR": tmp.path]) { child in
-                // Mid-replay: its directory exists and the timeline has begun.
-                _ = try await child.waitFor("the demo's first registration") { $0.stdout.contains("registered") && !leftovers().isEmpty ? true : nil }
-                if terminate { child.terminate() } else { child.interrupt() }
-                try await child.waitForExit(timeout: .seconds(30))
+            // The demo replays its day in seconds. With the whole suite on two cores, this
+            // test's polling task can be kept off the CPU until the demo has finished by itself:
+            // such a try proves only that a normal end cleans up too, and another is made.
+            for _ in 1...5 {
+                let (interrupted, output) = try await cli.withRunning(["demo"], environment: ["TMPDIR": tmp.path]) { child -> Bool in
+                    // Mid-replay: its directory exists and the timeline has begun.
+                    do {
+                        _ = try await child.waitFor("the demo's first registration") { $0.stdout.contains("registered") && !leftovers().isEmpty ? true : nil }
+                    } catch where child.hasExited {
+                        return false
+                    }
+                    if terminate { child.terminate() } else { child.interrupt() }
+                    try await child.waitForExit(timeout: .seconds(30))
+                    return true
+                }
+                #expect(leftovers().isEmpty, "left behind: \(leftovers())")
+                guard interrupted, output.status != 0 || output.signal != nil else { continue }
+                #expect(output.signal == nil, "it exits by itself after cleaning up: \(output)")
+                #expect(output.status == (terminate ? 128 + 15 : 128 + 2))
+                return
             }
-            #expect(output.signal == nil, "it exits by itself after cleaning up: \(output)")
-            #expect(output.status == (terminate ? 128 + 15 : 128 + 2))
-            #expect(leftovers().isEmpty, "left behind: \(leftovers())")
+            Issue.record("the demo finished by itself five times before it could be interrupted")
         }
     }
 }
