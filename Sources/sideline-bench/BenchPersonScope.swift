@@ -101,6 +101,7 @@ enum BenchPersonScope {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        // A child that failed or printed no figures is reported as a failed run, not skipped.
         guard process.terminationStatus == 0,
               let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
               let figures = try? JSONDecoder().decode(Figures.self, from: Data(line.utf8)) else {
