@@ -8,6 +8,7 @@ A test (OpenAPIDocumentTests) keeps the document in step with the server's route
 Live Activity schema and its own examples.
 """
 import json
+import os
 import sys
 
 la = json.load(open(sys.argv[1]))
@@ -58,6 +59,10 @@ def ok(schema_name, example, description="OK"):
 
 
 DEVICE = [{"deviceSecret": []}]
+
+# A person activity across six leagues (issue 30), as the server builds it: a test
+# (PersonOpenAPIExampleTests) checks it against the display code.
+PERSON_ACTIVITY = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "examples", "my-activities-person.json")))
 ADMIN = [{"adminToken": []}]
 ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^dev-[0-9a-f]{8}$"}, "description": "The device id from pairing."}
 ACTIVITY = {"name": "activity", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,100}$"}, "description": "The activity id, as in the activity's attributes (`activity`)."}
@@ -95,7 +100,7 @@ paths = {
         "operationId": "myActivities", "tags": ["activities"], "summary": "The current display states of this device's user (polling fallback).",
         "description": "Ask again after `retryAfterMs`: a minute while something is live or in grace, five minutes otherwise.",
         "security": DEVICE,
-        "responses": {"200": ok("MyActivities", {"activities": [], "retryAfterMs": 300000}), "401": E401, "429": E429, "default": DEFAULT}}},
+        "responses": {"200": ok("MyActivities", PERSON_ACTIVITY), "401": E401, "429": E429, "default": DEFAULT}}},
     "/v1/registrations": {
         "get": {"operationId": "listRegistrations", "tags": ["admin"], "summary": "List registrations.", "security": ADMIN,
                 "responses": {"200": ok("RegistrationList", {"registrations": [registration_example]}), "401": E401,

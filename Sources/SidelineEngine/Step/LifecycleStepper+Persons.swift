@@ -28,6 +28,9 @@ extension LifecycleStepper {
             let fetchedAt: Date?
             /// The current week of a league in season.
             let mayStart: Bool
+            /// The league moved this pass (``StepScope/moved(_:_:in:)``): its matchup is made
+            /// anew; otherwise the activity's last view of it stands, as a league activity's does.
+            let moved: Bool
         }
     }
 
@@ -40,18 +43,29 @@ extension LifecycleStepper {
             // Every league of theirs was removed (or switched away): the activity ends.
             (next, events) = LifecycleMachine.remove(state, at: now)
         } else {
+            let fetched = Dictionary(item.members.map { ($0.registration.id, $0.snapshot?.fetchedAt ?? $0.fetchedAt ?? .distantPast) }, uniquingKeysWith: { first, _ in first })
+            func confirms(_ view: MatchupView, _ registrationID: Int64) -> Bool {
+                view.hasStarterPlaying && StartConfirmation.confirms(view, fetchedAt: fetched[registrationID] ?? .distantPast)
+            }
+            var views: [Int64: MatchupView] = [:]
+            if item.freshViews {
+                for member in item.members where member.moved { views[member.registration.id] = matchupView(of: member, week: item.key.week, schedule: item.schedule, batch: &batch) }
+                // Nothing open: only a league that moved can confirm a start (one that did not
+                // would have started it when it last moved), so the others' matchups are made
+                // only for the start that follows.
+                if state.activity == nil {
+                    guard views.contains(where: { confirms($0.value, $0.key) }) else { return }
+                    for member in item.members where !member.moved { views[member.registration.id] = matchupView(of: member, week: item.key.week, schedule: item.schedule, batch: &batch) }
+                }
+            }
             let candidates = item.members.map { member in
-                PersonViewBuilder.Candidate(
-                    registrationID: member.registration.id, leagueID: member.registration.leagueID, isBestBall: member.league.league.isBestBall,
-                    view: item.freshViews ? matchupView(of: member, week: item.key.week, schedule: item.schedule, batch: &batch) : nil)
+                PersonViewBuilder.Candidate(registrationID: member.registration.id, leagueID: member.registration.leagueID,
+                                            isBestBall: member.league.league.isBestBall, view: views[member.registration.id])
             }
             let display = item.members[0].registration.displayContext(at: now, defaultTimeZone: configuration.timeZone, defaultLocale: configuration.localeIdentifier)
             let made = PersonViewBuilder.view(candidates, previous: previous, pinnedLeagueID: item.settings.pinnedLeagueID, now: now, timeZone: display.timeZone)
             view = made
-            let fetched = Dictionary(item.members.map { ($0.registration.id, $0.snapshot?.fetchedAt ?? $0.fetchedAt ?? .distantPast) }, uniquingKeysWith: { first, _ in first })
-            let confirmed = made.leagues.contains { league in
-                league.view.hasStarterPlaying && StartConfirmation.confirms(league.view, fetchedAt: fetched[league.registrationID] ?? .distantPast)
-            }
+            let confirmed = made.leagues.contains { confirms($0.view, $0.registrationID) }
             let input = ActivityInput(now: now, view: made, startConfirmed: confirmed, mayStart: item.members.contains(where: \.mayStart),
                                       activityPrefix: Self.personActivityPrefix(item.person, week: item.key.week, mode: mode))
             (next, events) = LifecycleMachine.step(state, input, settings: configuration.lifecycle)

@@ -22,7 +22,7 @@ extension StepStage {
             let slice = due[next..<min(next + batching.rows, due.count)]
             next = slice.endIndex
             let rows = try store.personRows(slice)
-            let snapshots = try personSnapshots(slice, members: members, scope: scope, inHand: inHand, times: times, cache: &cache, players: pass.players)
+            let snapshots = try personSnapshots(slice, members: members, scope: &scope, inHand: inHand, times: times, mode: pass.mode, cache: &cache, players: pass.players)
             for key in slice {
                 let registrations = (members[key.sleeperUserID] ?? []).map { cache.registrations[$0] }.filter { $0.season == key.week.season }
                 let fresh = key.week == scope.current
@@ -34,7 +34,8 @@ extension StepStage {
                         guard let league = cache.leagues[registration.leagueID] else { return nil }
                         let leagueKey = SchedulerCache.LeagueWeek(leagueID: registration.leagueID, week: key.week)
                         return .init(registration: registration, league: league, snapshot: snapshots[leagueKey], fetchedAt: times[key.week]?[registration.leagueID],
-                                     mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current))
+                                     mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current),
+                                     moved: fresh && scope.moved(registration.leagueID, key.week, in: cache))
                     },
                     row: rows[key], settings: cache.personSettings[key.sleeperUserID] ?? .unset,
                     schedule: scope.schedules[key.week] ?? nil, freshViews: fresh)
@@ -82,15 +83,20 @@ extension StepStage {
         return due.sorted { ($0.sleeperUserID, $0.week) < ($1.sleeperUserID, $1.week) }
     }
 
-    /// The current-week snapshots of a slice's leagues: those in hand, the rest read.
-    private func personSnapshots(_ slice: ArraySlice<PersonKey>, members: [String: [Int]], scope: StepScope, inHand: [SchedulerCache.LeagueWeek: StoredSnapshot],
-                                 times: [WeekKey: [String: Date]], cache: inout SchedulerCache, players: LoadedPlayers?) throws(StoreError) -> [SchedulerCache.LeagueWeek: StoredSnapshot] {
+    /// The current-week snapshots of a slice's leagues that are made anew: those in hand, the
+    /// rest read. An open activity's leagues that did not move keep their last view, so only
+    /// a person with nothing open needs every league's (for a start).
+    private func personSnapshots(_ slice: ArraySlice<PersonKey>, members: [String: [Int]], scope: inout StepScope, inHand: [SchedulerCache.LeagueWeek: StoredSnapshot],
+                                 times: [WeekKey: [String: Date]], mode: PassMode, cache: inout SchedulerCache,
+                                 players: LoadedPlayers?) throws(StoreError) -> [SchedulerCache.LeagueWeek: StoredSnapshot] {
         var found: [SchedulerCache.LeagueWeek: StoredSnapshot] = [:]
         var toLoad: Set<String> = []
         let current = scope.current
         for key in slice where key.week == current {
+            let open = cache.persons[mode]?[key]?.isOpen == true
             for index in members[key.sleeperUserID] ?? [] {
                 let leagueID = cache.registrations[index].leagueID
+                guard !open || scope.moved(leagueID, current, in: cache) else { continue }
                 let leagueKey = SchedulerCache.LeagueWeek(leagueID: leagueID, week: current)
                 if let snapshot = inHand[leagueKey] { found[leagueKey] = snapshot } else if times[current]?[leagueID] != nil { toLoad.insert(leagueID) }
             }
