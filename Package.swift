@@ -152,7 +152,7 @@ let package = Package(
             name: "SidelineWiring",
             dependencies: [
                 "SidelineEngine", "SidelineServer", "SidelineSinks", "SidelineAPNs", "SidelineSleeper", "SidelineStore",
-                "SidelineDelivery", "SidelineHTTP", "SidelineCore",
+                "SidelinePostgresStore", "SidelinePostgres", "SidelineDelivery", "SidelineHTTP", "SidelineCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

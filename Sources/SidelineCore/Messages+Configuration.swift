@@ -34,6 +34,7 @@ extension Messages {
         public static func storeURLScheme(_ scheme: String) -> String {
             "store.url has the scheme \(scheme):, which Sideline does not know: use a file path, sqlite:PATH, or postgres://…"
         }
+        public static let storePasswordFileWithoutServer = "store.password_file is set, but store.url does not name a PostgreSQL server: the password would be ignored; remove it, or set store.url to postgres://…"
         public static func oneOf(_ allowed: [String]) -> String { "must be one of \(allowed.joined(separator: ", "))" }
     }
 

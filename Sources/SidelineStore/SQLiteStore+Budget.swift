@@ -22,7 +22,7 @@ extension SQLiteStore {
     /// headroom on top of it.
     public func admitCall(kind: String, path: String, at now: Date, budget: RateBudget, forRegistration: Bool) throws(StoreError) -> Bool {
         do {
-            return try pool.writeWithoutTransaction { db in
+            return try databaseClock.measure { try pool.writeWithoutTransaction { db in
                 var admitted = false
                 try db.inTransaction(.immediate) {
                     let used = try Self.callsInWindow(at: now, db)
@@ -34,7 +34,7 @@ extension SQLiteStore {
                     return .commit
                 }
                 return admitted
-            }
+            } }
         } catch {
             throw StoreError("database write failed: \(Self.describe(error, path: path))")
         }

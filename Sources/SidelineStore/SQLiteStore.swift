@@ -6,8 +6,10 @@ import SidelineCore
 ///
 /// One instance per process. Every invariant is one write transaction: a pass's lifecycle
 /// states and the events they produced are committed together, before any sink sees them.
-public final class SQLiteStore: Sendable {
+public final class SQLiteStore: Sendable, DatabaseTiming {
     let pool: DatabasePool
+    /// Time spent in ``read(_:)`` and ``write(_:)`` (the benchmark's database time).
+    public let databaseClock = DatabaseClock()
     public let path: String
     /// The running Sideline's version, recorded by a migration it applies (ADR 035).
     let version: String?
@@ -47,11 +49,11 @@ public final class SQLiteStore: Sendable {
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try pool.read(body) } catch { throw StoreError("database read failed: \(Self.describe(error, path: path))") }
+        do { return try databaseClock.measure { try pool.read(body) } } catch { throw StoreError("database read failed: \(Self.describe(error, path: path))") }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try pool.write(body) } catch let error as StoreError { throw error } catch {
+        do { return try databaseClock.measure { try pool.write(body) } } catch let error as StoreError { throw error } catch {
             throw StoreError("database write failed: \(Self.describe(error, path: path))")
         }
     }

@@ -17,8 +17,8 @@ public enum StoreOpener {
             } catch {
                 throw WiringError(.database, "\(error)")
             }
-        case .postgres(let url):
-            return try openPostgres(url, migrating: migrating)
+        case .postgres(let url, let passwordFile):
+            return try openPostgres(url, passwordFile: passwordFile, migrating: migrating)
         }
     }
 

@@ -34,10 +34,24 @@ struct StoreLocationTests {
     func postgres() throws {
         for url in ["postgres://sideline:pw@db/sideline", "postgresql://db/sideline"] {
             let configuration = try resolve(url)
-            #expect(configuration.store == .postgres(Secret(url)))
+            #expect(configuration.store == .postgres(Secret(url), passwordFile: nil))
             #expect(!"\(configuration.store)".contains("db/sideline"), "\(configuration.store)")
             #expect(configuration.store.name == "the PostgreSQL database")
             #expect(configuration.settings.first { $0.key == "store.url" }?.value == nil)
+        }
+    }
+
+    @Test("A password file goes with a PostgreSQL URL; beside a SQLite store it is refused, not ignored")
+    func passwordFile() throws {
+        var environment = ["SIDELINE_STORE_URL": "postgres://sideline@db/sideline", "SIDELINE_STORE_PASSWORD_FILE": "/run/secrets/pg"]
+        #expect(try ConfigurationLoader.resolve(file: nil, environment: environment, derivedDefaults: paths).store
+            == .postgres(Secret("postgres://sideline@db/sideline"), passwordFile: "/run/secrets/pg"))
+        environment["SIDELINE_STORE_URL"] = nil
+        do {
+            _ = try ConfigurationLoader.resolve(file: nil, environment: environment, derivedDefaults: paths)
+            Issue.record("a password file beside the SQLite store was accepted")
+        } catch {
+            #expect(error.message == Messages.Configuration.storePasswordFileWithoutServer)
         }
     }
 

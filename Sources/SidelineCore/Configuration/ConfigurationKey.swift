@@ -46,6 +46,8 @@ extension ConfigurationKey {
               help: "SQLite file holding registrations, lifecycle state, the call log and the outbox."),
         .init(name: "store.url", kind: .secret, defaultValue: nil,
               help: "The store: absent, the database file; sqlite:PATH or a path, that SQLite file; postgres://… a PostgreSQL server. May hold a password: never logged."),
+        .init(name: "store.password_file", kind: .string, defaultValue: nil,
+              help: "A file whose first line is the PostgreSQL password (instead of one in store.url; PGPASSWORD and ~/.pgpass work too). Only with a postgres:// store.url."),
         .init(name: "cache_dir", kind: .string, defaultValue: nil,
               help: "Directory for downloaded data (the players index)."),
         .init(name: "sleeper.url", kind: .url, defaultValue: "https://api.sleeper.app",

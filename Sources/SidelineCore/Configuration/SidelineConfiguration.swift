@@ -56,7 +56,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
         }
         func number(_ key: String) throws(ConfigurationError) -> Double { Double(try value(key)) ?? 0 }
 
-        store = try StoreLocation.parse(values["store.url"], database: try value("database"), databaseIsExplicit: databaseIsExplicit)
+        store = try StoreLocation.parse(values["store.url"], passwordFile: values["store.password_file"], database: try value("database"), databaseIsExplicit: databaseIsExplicit)
         // A SQLite `store.url` is the database: its lock file, backup and `status` line follow it.
         if case .sqlite(let path, let explicit) = store {
             databasePath = path

@@ -6,16 +6,25 @@ public enum StoreLocation: Sendable, Hashable {
     /// A SQLite database file. `explicit`: configured (its directory must exist), not the default path.
     case sqlite(path: String, explicit: Bool)
     /// A PostgreSQL server (`postgres://…` or `postgresql://…`). The URL may hold a
-    /// password, so it stays a ``Secret``.
-    case postgres(Secret)
+    /// password, so it stays a ``Secret``; `passwordFile` (`store.password_file`) holds one
+    /// instead.
+    case postgres(Secret, passwordFile: String?)
 
     /// Reads `store.url`: absent, the `database` path; `sqlite:PATH` or a plain path, that
     /// file; `postgres://…` or `postgresql://…`, that server. Any other scheme is refused,
-    /// naming the ones Sideline knows.
-    static func parse(_ url: String?, database: String, databaseIsExplicit: Bool) throws(ConfigurationError) -> StoreLocation {
+    /// naming the ones Sideline knows; a password file for a store that is not a server is
+    /// refused too (it would be ignored).
+    static func parse(_ url: String?, passwordFile: String? = nil, database: String, databaseIsExplicit: Bool) throws(ConfigurationError) -> StoreLocation {
+        let location = try parse(url, database: database, databaseIsExplicit: databaseIsExplicit)
+        guard let passwordFile else { return location }
+        guard case .postgres(let server, _) = location else { throw ConfigurationError(Messages.Configuration.storePasswordFileWithoutServer) }
+        return .postgres(server, passwordFile: passwordFile)
+    }
+
+    private static func parse(_ url: String?, database: String, databaseIsExplicit: Bool) throws(ConfigurationError) -> StoreLocation {
         guard let url else { return .sqlite(path: database, explicit: databaseIsExplicit) }
         let lowered = url.lowercased()
-        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") { return .postgres(Secret(url)) }
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") { return .postgres(Secret(url), passwordFile: nil) }
         if lowered.hasPrefix("sqlite:") {
             // `sqlite:/var/lib/x.sqlite`, `sqlite:///var/lib/x.sqlite` and `sqlite:x.sqlite` alike.
             var path = String(url.dropFirst("sqlite:".count))
