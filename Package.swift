@@ -174,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "sideline-bench",
             dependencies: [
-                "SidelineWiring", "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelineCore",
+                "SidelineWiring", "SidelineEngine", "SidelineDelivery", "SidelineHTTP", "SidelineFakeSleeper", "SidelineSleeper", "SidelineStore", "SidelinePostgres", "SidelineCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

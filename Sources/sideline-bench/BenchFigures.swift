@@ -36,13 +36,16 @@ struct BenchFigures {
     /// passes, the kickoff's and the live ones that follow.
     var firstKickoffPass: Date?
     var livePassCPU: [Double] = []
+    /// Each busy pass's wall time and the store's database time in it (issue 31).
+    var busyPassWall: [Double] = []
+    var busyPassDatabase: [Double] = []
 
     init(world: SyntheticLeagues, passSeconds: TimeInterval) {
         self.world = world
         self.passSeconds = passSeconds
     }
 
-    mutating func pass(at now: Date, report: PassReport, cpu: Double, wall: Double, schedule: WeekSchedule?, snapshotTimes: [String: Date]) {
+    mutating func pass(at now: Date, report: PassReport, cpu: Double, wall: Double, database: Double? = nil, schedule: WeekSchedule?, snapshotTimes: [String: Date]) {
         passes += 1
         events += report.events.count
         slowestPassWall = max(slowestPassWall, wall)
@@ -80,6 +83,8 @@ struct BenchFigures {
         } else if matchups > 0 {
             busyCPU += cpu
             busyPasses += 1
+            busyPassWall.append(wall)
+            if let database { busyPassDatabase.append(database) }
             responses += matchups
             unchanged += report.unchangedMatchups
         }
@@ -111,7 +116,8 @@ struct BenchFigures {
             staleMedian: Self.percentile(0.5, of: staleness), staleWorst: staleness.keys.max(),
             totalCalls: log.count, naiveCalls: Int(naiveCalls.rounded()),
             fixedPassCPU: fixed, idlePasses: idle.count, coldPassCPU: coldPassCPU, coldResponses: coldResponses, cpuPerResponse: perResponse, responses: responses,
-            peakRSS: peakRSS, wallSeconds: wallSeconds, livePassCPU: livePassCPU, events: events
+            peakRSS: peakRSS, wallSeconds: wallSeconds, livePassCPU: livePassCPU, events: events,
+            busyPassWall: busyPassWall, busyPassDatabase: busyPassDatabase
         )
     }
 
@@ -160,6 +166,11 @@ struct BenchResult {
     /// The CPU of the kickoff pass and every pass after it (``BenchFigures/livePassCPU``).
     let livePassCPU: [Double]
     let events: Int
+    /// Each busy pass's wall time, and the store's database time in it (issue 31).
+    let busyPassWall: [Double]
+    let busyPassDatabase: [Double]
+    /// Which store the run used (``BenchStore/name``).
+    var store = BenchStore.sqlite.name
     /// Issue 21's figures: the design, the age of the scores shown, the slowest pass.
     var live: LivePointsResult?
 

@@ -18,6 +18,7 @@ enum BenchMain {
     static let usage = """
         usage: sideline-bench [RUN] [--design matchups|stats|both] [--edge-cache SECONDS] [--registrations N]
                               [--until ISO-8601] [--repeat N] [--quick] [--count N] [--scope S] [--people N]
+                              [--store sqlite|postgres|both] [--postgres-url URL]
 
         Drives the real scheduler, store and lifecycle against a synthetic Sleeper on loopback
         with a simulated clock, and prints a table of figures (see README "Benchmark").
@@ -52,6 +53,11 @@ enum BenchMain {
                               range of its CPU figures: one run can read 20% off on a shared machine
           --scope S           people10000 only: league, person or both (default, alternating)
           --people N          people10000 only: how many people (a multiple of 10; default 10000)
+          --store S           the scheduler's store (issue 31): sqlite (default), postgres, or both
+                              (each scenario once per store, and a table of pass wall and database
+                              time); each PostgreSQL run gets a schema of its own, dropped after it
+          --postgres-url URL  the PostgreSQL server for --store postgres|both (or the environment's
+                              SIDELINE_BENCH_POSTGRES_URL), e.g. scripts/pg-test-server url
           Environment: SIDELINE_BENCH_VERBOSE=1 (a line per pass), SIDELINE_BENCH_KEEP=1 (keep
           the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end),
           SIDELINE_BENCH_SCORE_AGE=0 (no score age: its reads and memory are the benchmark's own)
@@ -63,7 +69,7 @@ enum BenchMain {
             return 0
         }
         // The run is the first word that is neither an option nor an option's value.
-        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--design", "--edge-cache", "--scope", "--people"]
+        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--design", "--edge-cache", "--scope", "--people", "--store", "--postgres-url"]
         let which = arguments.indices.first { index in
             !arguments[index].hasPrefix("-") && (index == 0 || !valued.contains(arguments[index - 1]))
         }.map { arguments[$0] } ?? "all"
@@ -96,6 +102,10 @@ enum BenchMain {
             return 2
         }
         let edgeCache = option("--edge-cache").flatMap { Double($0) } ?? BenchEdgeCache.sleeperLifetime
+        guard let stores = BenchStore.parse(option("--store"), url: option("--postgres-url") ?? ProcessInfo.processInfo.environment["SIDELINE_BENCH_POSTGRES_URL"]) else {
+            log("sideline-bench: --store is one of sqlite, postgres, both; postgres needs --postgres-url URL (or SIDELINE_BENCH_POSTGRES_URL)")
+            return 2
+        }
         if which == "people10000" {
             return await personScope(option, designs: designs, edgeCache: edgeCache, until: until, child: arguments.contains("--child"))
         }
@@ -137,12 +147,16 @@ enum BenchMain {
             scenarios[index].edgeCacheSeconds = edgeCache
             scenarios[index].measuresScoreAge = ProcessInfo.processInfo.environment["SIDELINE_BENCH_SCORE_AGE"] != "0"
         }
-        // Each scenario once per design, side by side: the before/after pairs of issue 21.
+        // Each scenario once per design and per store, side by side: the before/after pairs
+        // of issue 21, the SQLite/PostgreSQL pairs of issue 31.
         scenarios = scenarios.flatMap { scenario in
-            designs.map { design in
-                var run = scenario
-                run.design = design
-                return run
+            designs.flatMap { design in
+                stores.map { store in
+                    var run = scenario
+                    run.design = design
+                    run.store = store
+                    return run
+                }
             }
         }
         let repeats = max(1, option("--repeat").flatMap { Int($0) } ?? 1)
@@ -150,7 +164,7 @@ enum BenchMain {
         var results: [BenchResult] = []
         do {
             for scenario in scenarios.flatMap({ Array(repeating: $0, count: repeats) }) {
-                log("running \(scenario.name) (\(scenario.leagues * scenario.registered) registrations)…")
+                log("running \(scenario.name) (\(scenario.leagues * scenario.registered) registrations, \(scenario.store.name))…")
                 let result = try await scenario.run()
                 log(String(format: "  done in %.0f s", result.wallSeconds))
                 results.append(result)

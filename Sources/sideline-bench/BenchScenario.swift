@@ -40,6 +40,8 @@ struct BenchScenario {
     var scope: ActivityScope = .league
     /// Split the CPU per matchups response into the HTTP exchange and the rest (after the run).
     var measuresExchange = true
+    /// The store the scheduler runs on (``BenchStore``).
+    var store: BenchStore = .sqlite
 
     func run() async throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-\(UUID().uuidString)")
@@ -50,13 +52,18 @@ struct BenchScenario {
         let server = try BenchServerProcess(leagues: leagues, edgeCacheSeconds: edgeCacheSeconds)
         defer { server.stop() }
         let base = server.baseURL.absoluteString
-        let configuration = try ConfigurationLoader.resolve(
-            file: nil, environment: [:],
-            flags: ["database": directory.appendingPathComponent("bench.sqlite").path, "cache_dir": directory.path,
-                    "sleeper.url": base, "scores.url": base, "espn.url": base, "log.level": "error"],
-            derivedDefaults: [:]
-        )
+        var flags = ["database": directory.appendingPathComponent("bench.sqlite").path, "cache_dir": directory.path,
+                     "sleeper.url": base, "scores.url": base, "espn.url": base, "log.level": "error"]
+        var dropSchema: (@Sendable () -> Void)?
+        if case .postgres(let url) = self.store {
+            let fresh = try BenchStore.freshSchema(url)
+            flags["store.url"] = fresh.storeURL
+            dropSchema = fresh.drop
+        }
+        defer { if !keep { dropSchema?() } }
+        let configuration = try ConfigurationLoader.resolve(file: nil, environment: [:], flags: flags, derivedDefaults: [:])
         let store = try Wiring.openStore(configuration)
+        let databaseClock = (store as? any DatabaseTiming)?.databaseClock
         let world = SyntheticLeagues(count: leagues, registered: registered)
         try seed(store, world)
 
@@ -80,12 +87,14 @@ struct BenchScenario {
             try await server.setNow(time)
             let before = CPUTime.process()
             let passStart = ContinuousClock.now
+            let databaseBefore = databaseClock?.seconds
             let report = try await scheduler.runPass(at: time, mode: .live, sinks: [])
             let cpu = CPUTime.process() - before
             let passWall = (ContinuousClock.now - passStart).seconds
+            let database = databaseBefore.flatMap { start in databaseClock.map { $0.seconds - start } }
             // Between passes, as `sideline run` does.
             if !report.calls.isEmpty || !report.events.isEmpty { MemoryTuning.releaseFreedMemory() }
-            figures.pass(at: time, report: report, cpu: cpu, wall: passWall,
+            figures.pass(at: time, report: report, cpu: cpu, wall: passWall, database: database,
                          schedule: try store.schedule(week)?.schedule, snapshotTimes: try store.snapshotTimes(week: week))
             if measuresScoreAge, scoreAges.isSampleInstant(time) {
                 try scoreAges.sample(at: time, open: figures.open, store: store, week: week)
@@ -122,6 +131,7 @@ struct BenchScenario {
         let wall = (ContinuousClock.now - wallStart).seconds - scoreAges.wallSeconds
         var result = figures.result(name: name, leagues: leagues, registrations: leagues * registered, log: log,
                                     budget: configuration.maxCallsPerMinute, peakRSS: peak, wallSeconds: wall)
+        result.store = self.store.name
         result.live = LivePointsResult(design: design, edgeCacheSeconds: edgeCacheSeconds, scoreAges: scoreAges,
                                        slowestPassWall: figures.slowestPassWall)
         BenchMain.log(String(format: "  score age: %d samples measured in %.0f s of wall time (not in the figures above)", scoreAges.samples, scoreAges.wallSeconds))

@@ -14,6 +14,7 @@ enum BenchTable {
             }
         }
         lines += liveTable(results)
+        lines += storeTable(results)
         // With --repeat: each scenario's CPU figures over its runs, this machine's noise
         // being what it is (one run can read 20% high or low).
         let names = results.map(\.label).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -55,6 +56,22 @@ enum BenchTable {
         }
         return lines
     }
+
+    /// Issue 31's comparison: what a pass spends in its store, for each store a run used.
+    /// Printed when a run used PostgreSQL (`--store postgres|both`).
+    static func storeTable(_ results: [BenchResult]) -> [String] {
+        guard results.contains(where: { $0.store != BenchStore.sqlite.name }) else { return [] }
+        var lines = ["", "| run | store | busy passes | pass wall, mean / worst | database time per pass, mean / worst | database share of the wall | calls | starts | events |",
+                     "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in results {
+            let wall = r.busyPassWall, database = r.busyPassDatabase
+            let share = wall.reduce(0, +) > 0 ? String(format: "%.0f%%", 100 * database.reduce(0, +) / wall.reduce(0, +)) : "–"
+            lines.append("| \(r.label) | \(r.store) | \(wall.count) | \(ms(mean(wall))) / \(ms(wall.max())) | \(ms(mean(database))) / \(ms(database.max())) | \(share) | \(r.totalCalls) | \(r.starts) | \(r.events) |")
+        }
+        return lines
+    }
+
+    static func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
 
     /// "median 0.91 ms (0.84–1.02)" over the runs that have the figure.
     static func spread(_ values: [Double?]) -> String {
