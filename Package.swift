@@ -78,7 +78,7 @@ let package = Package(
         // PostgreSQL through the system libpq, as libcurl and libsqlite3 are used (ADR 038).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "SidelinePostgres", dependencies: ["CLibPQ", "SidelineCore"]),
-        .target(name: "SidelinePostgresStore", dependencies: ["SidelinePostgres", "SidelineStore", "SidelineCore"]),
+        .target(name: "SidelinePostgresStore", dependencies: ["SidelinePostgres", "SidelineStore", "SidelineCore", "SidelineDelivery"]),
         .target(
             name: "SidelineEngine",
             dependencies: [

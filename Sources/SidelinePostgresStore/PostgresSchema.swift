@@ -275,4 +275,16 @@ enum PostgresLockKey {
     /// Held by every read-modify-write of the call log, backoffs and push-back pressure:
     /// two processes can never both take the last slot of a window.
     static let callLog: Int64 = 0x5344_4C4E_0000_0002
+
+    /// Held for a pass's whole life, on a connection of its own (``PostgresPassLock``):
+    /// "SDLP" in the high half, the store's schema hashed into the low half (FNV-1a, 32
+    /// bits). Advisory locks are per database, and two Sidelines may keep their stores in
+    /// schemas of one database (the tests keep one per test), each with passes of its own.
+    /// The locks above only order writes, so sharing them across schemas costs a wait, never
+    /// a refusal; this one refuses.
+    static func pass(schema: String) -> Int64 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in schema.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        return 0x5344_4C50_0000_0000 | Int64(hash)
+    }
 }

@@ -11,18 +11,22 @@ import SidelineStore
 /// then write across processes (the call log) also take an advisory lock.
 public final class PostgresStore: Sendable {
     public let url: PostgresURL
+    /// The running Sideline's version: recorded with the migrations it applies, named if a
+    /// newer database is refused.
+    let version: String?
     let connection: PostgresConnection
 
-    /// Connects and brings the schema up to date. `version` is the running Sideline's,
-    /// recorded with the migrations it applies and named if a newer database is refused.
-    public init(url: PostgresURL, version: String? = nil) throws(StoreError) {
+    /// Connects and brings the schema up to date. `migrating: false` leaves the schema as
+    /// it is, for `sideline migrate` to say what ``migrate()`` applies.
+    public init(url: PostgresURL, version: String? = nil, migrating: Bool = true) throws(StoreError) {
         self.url = url
+        self.version = version
         do {
             connection = try PostgresConnection(url: url)
         } catch {
             throw StoreError(error.message)
         }
-        try migrate(version: version)
+        if migrating { try migrate() }
     }
 
     /// One statement, on its own.

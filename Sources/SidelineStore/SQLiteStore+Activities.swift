@@ -16,6 +16,13 @@ public struct RecentEvent: Sendable, Hashable {
     public let id: Int64
     public let mode: PassMode
     public let payload: Data
+
+    /// Package-wide for the other stores' status reads (PostgreSQL, issue 31).
+    package init(id: Int64, mode: PassMode, payload: Data) {
+        self.id = id
+        self.mode = mode
+        self.payload = payload
+    }
 }
 
 /// One delivery attempt's outcome, newest first on the status page.
@@ -27,6 +34,17 @@ public struct RecentDelivery: Sendable, Hashable {
     public let status: String
     public let attempts: Int
     public let updatedAt: Date
+
+    /// Package-wide for the other stores' status reads (PostgreSQL, issue 31).
+    package init(eventID: Int64, activityID: String, kind: String, sink: String, status: String, attempts: Int, updatedAt: Date) {
+        self.eventID = eventID
+        self.activityID = activityID
+        self.kind = kind
+        self.sink = sink
+        self.status = status
+        self.attempts = attempts
+        self.updatedAt = updatedAt
+    }
 }
 
 extension SQLiteStore {

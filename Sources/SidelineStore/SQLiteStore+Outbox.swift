@@ -8,6 +8,13 @@ public struct DeliveryCount: Sendable, Hashable {
     public let sink: String
     public let status: String
     public let count: Int
+
+    /// Package-wide for the other stores' status reads (PostgreSQL, issue 31).
+    package init(sink: String, status: String, count: Int) {
+        self.sink = sink
+        self.status = status
+        self.count = count
+    }
 }
 
 /// An outbox event as `status` lists it.
@@ -20,6 +27,18 @@ public struct OutboxEntry: Sendable, Hashable {
     public let reason: LifecycleReason
     public let at: Date
     public let payload: Data
+
+    /// Package-wide for the other stores' inspection (PostgreSQL, issue 31).
+    package init(id: Int64, registrationID: Int64, activityID: String, mode: PassMode, kind: LifecycleEventKind, reason: LifecycleReason, at: Date, payload: Data) {
+        self.id = id
+        self.registrationID = registrationID
+        self.activityID = activityID
+        self.mode = mode
+        self.kind = kind
+        self.reason = reason
+        self.at = at
+        self.payload = payload
+    }
 }
 
 extension SQLiteStore {
