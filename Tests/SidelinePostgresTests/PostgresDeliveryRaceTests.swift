@@ -59,22 +59,25 @@ struct PostgresDeliveryRaceTests {
         #expect(open.count == 200 && open.allSatisfy { $0.wasSending && $0.attempts == 1 })
     }
 
-    @Test("Two pollers admitting pushes to one target never pass its allowance: 2 × 40 important pushes against 25, exactly 25 sent")
+    @Test("Two pollers racing for the last pushes of a hundred days in turn never pass the allowance: exactly 2 a day")
     func allowanceNeverExceeded() throws {
         let (first, second, schema) = try twoStores()
         defer { try? TestDatabase.drop(schema) }
-        let allowance = PushAllowance(limit: 25)
+        // A UTC day each, so each starts empty, and the pollers released together at each
+        // day's start: a hundred chances to reach a day's last push at once.
+        let allowance = PushAllowance(limit: 2)
         let stores = [first, second]
-        let sent = try inParallel(2) { index in
-            var count = 0
-            for i in 0..<40 where try stores[index].admitPush(target: "notify.phone", allowance: allowance, important: true, horizon: t0 + 3600, at: t0 + Double(i)) == .send {
-                count += 1
+        var sent: [Int] = []
+        for day in (0..<100).map({ t0.addingTimeInterval(Double($0) * 86_400) }) {
+            sent += try inParallel(2) { index in
+                try (0..<3).filter { attempt in
+                    try stores[index].admitPush(target: "notify.phone", allowance: allowance, important: true, horizon: day + 3600, at: day + Double(attempt)) == .send
+                }.count
             }
-            return count
         }
-        #expect(sent.reduce(0, +) == 25)
-        let used = try first.execute("SELECT used FROM push_allowance WHERE target = 'notify.phone'").first?.value("used", as: Int.self)
-        #expect(used == 25)
+        #expect(sent.reduce(0, +) == 200)
+        let perDay = try first.execute("SELECT day, used FROM push_allowance WHERE target = 'notify.phone'").map { row throws(PostgresError) in try row.value("used", as: Int.self) }
+        #expect(perDay.count == 100 && perDay.allSatisfy { $0 == 2 }, "over the allowance: \(perDay.filter { $0 != 2 })")
     }
 
     @Test("Two pollers claiming timestamps for one activity on one device get 2 × 100 different, increasing ones")
