@@ -16,12 +16,6 @@ import Testing
 struct PostgresDeliveryRaceTests {
     let t0 = utc("2026-11-22T18:00:00Z")
 
-    /// Two stores on one new schema, as two pollers on two hosts have.
-    func twoStores() throws -> (first: PostgresStore, second: PostgresStore, schema: String) {
-        let (url, schema) = try TestDatabase.freshSchema()
-        return (try PostgresStore(url: url), try PostgresStore(url: url), schema)
-    }
-
     /// A registration of user 700, `devices` phones and one start each of `activities`,
     /// committed and owed to every phone. Returns the pending pushes.
     func commitStarts(_ store: PostgresStore, devices: Int, activities: Int) throws -> [PendingDevicePush] {
