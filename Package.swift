@@ -78,7 +78,7 @@ let package = Package(
         // PostgreSQL through the system libpq, as libcurl and libsqlite3 are used (ADR 038).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "SidelinePostgres", dependencies: ["CLibPQ", "SidelineCore"]),
-        .target(name: "SidelinePostgresStore", dependencies: ["SidelinePostgres", "SidelineStore", "SidelineCore", "SidelineDelivery"]),
+        .target(name: "SidelinePostgresStore", dependencies: ["SidelinePostgres", "SidelineStore", "SidelineDelivery", "SidelineCore"]),
         .target(
             name: "SidelineEngine",
             dependencies: [
@@ -202,7 +202,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SidelineStoreTests", dependencies: ["SidelineTestDates", "SidelineStore", "SidelinePostgresStore", "SidelinePostgresTestDatabase", "SidelineDelivery", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SidelinePostgresTests", dependencies: ["SidelineTestDates", "SidelinePostgresTestDatabase", "SidelinePostgres", "SidelinePostgresStore", "SidelineStore", "SidelineCore"]),
+        .testTarget(name: "SidelinePostgresTests", dependencies: ["SidelineTestDates", "SidelinePostgresTestDatabase", "SidelinePostgres", "SidelinePostgresStore", "SidelineStore", "SidelineDelivery", "SidelineCore"]),
         .testTarget(name: "SidelineEngineTests", dependencies: ["SidelineTestSupport", "SidelineEngine", "SidelineDelivery", "SidelineStore", "SidelineHTTP", "SidelineSinks", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SidelineSinksTests",

@@ -23,8 +23,9 @@ public struct ActivityOwner: Sendable, Hashable {
 }
 
 extension SQLiteStore {
-    /// The SQL condition for devices of a kind (`d` is the device table).
-    static func deviceKindCondition(_ kind: DeviceKind) -> String {
+    /// The SQL condition for devices of a kind (`d` is the device table); `package`: the
+    /// PostgreSQL store files device pushes with the same condition.
+    package static func deviceKindCondition(_ kind: DeviceKind) -> String {
         switch kind {
         case .apns: "d.notify_service IS NULL"
         case .homeAssistant: "d.notify_service IS NOT NULL"

@@ -14,12 +14,6 @@ import Testing
 struct PostgresCallLogTests {
     let t0 = utc("2026-11-22T18:00:00Z")
 
-    /// Two stores on one new schema, as two pollers on two hosts have.
-    func twoStores() throws -> (first: PostgresStore, second: PostgresStore, schema: String) {
-        let (url, schema) = try TestDatabase.freshSchema()
-        return (try PostgresStore(url: url), try PostgresStore(url: url), schema)
-    }
-
     @Test("Two pollers racing for the last slots never exceed the window: 2 × 600 admits against 1000, exactly 1000 admitted")
     func racingPollersNeverExceedTheWindow() throws {
         let (first, second, schema) = try twoStores()

@@ -43,33 +43,6 @@ struct SQLiteStoreTests {
         #expect(try store.league(id: "900")?.teamNames[2] == "Alex's Team")
     }
 
-    // Every store with all roles: PostgreSQL lacks LifecycleStore and DeliveryStore.
-    @Test("A pass commits states and events together; deliveries come back in order per sink", arguments: StoreFactory<any AppStore>.all)
-    func commitAndDeliver(_ stores: StoreFactory<any AppStore>) throws {
-        let location = try stores.newLocation()
-        let store = try stores.open(location)
-        let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
-        let key = LifecycleKey(registrationID: registration.id, week: week, mode: .live)
-        let drafts = ["start", "update"].enumerated().map { index, kind in
-            OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-1", kind: LifecycleEventKind(rawValue: kind)!, reason: .kickoff, at: t0, payload: Data("{\"n\":\(index)}".utf8))
-        }
-        try store.commitPass(rows: [key: LifecycleRow(LifecycleState(startedCount: 1))], events: drafts, sinks: [.live: [PushRoute(sink: "stdout"), PushRoute(sink: "webhook")]], at: t0)
-
-        // A second connection (the next cron pass) sees everything.
-        let reopened = try stores.open(location)
-        #expect(try reopened.lifecycleStates(mode: .live, week: week)[key]?.startedCount == 1)
-        #expect(try reopened.lifecycleStates(mode: .dryRun, week: week).isEmpty)
-        let pending = try reopened.pendingDeliveries(mode: .live)
-        #expect(pending.map(\.sink) == ["stdout", "webhook", "stdout", "webhook"])
-        #expect(pending.map(\.kind) == [.start, .start, .update, .update])
-        try reopened.markDelivered(eventID: pending[0].eventID, sink: "stdout", at: t0)
-        try reopened.markAttemptFailed(eventID: pending[1].eventID, sink: "webhook", error: "503", giveUp: false, retryAt: nil, at: t0)
-        let left = try reopened.pendingDeliveries(mode: .live)
-        #expect(left.count == 3)
-        #expect(left.first { $0.sink == "webhook" }?.attempts == 1)
-        #expect(try reopened.pendingDeliveries(mode: .dryRun).isEmpty)
-    }
-
     @Test("Backoff persists and grows; clearing resets it", arguments: StoreFactory<any CommonStoreRoles>.common)
     func backoffPersists(_ stores: StoreFactory<any CommonStoreRoles>) throws {
         let location = try stores.newLocation()

@@ -35,9 +35,8 @@ struct StartClaimRaceTests {
         }
     }
 
-    // Every store with all roles: PostgreSQL lacks DeliveryStore and LifecycleStore.
-    @Test("Each start goes out exactly once when two loops deliver the same pending starts at once", arguments: StoreFactory<any AppStore>.all)
-    func eachStartSentOnce(_ stores: StoreFactory<any AppStore>) async throws {
+    @Test("Each start goes out exactly once when two loops deliver the same pending starts at once", arguments: StoreFactory<any PassDeliveryRolesUnderTest>.passDelivery)
+    func eachStartSentOnce(_ stores: StoreFactory<any PassDeliveryRolesUnderTest>) async throws {
         for round in 0..<Self.rounds {
             let location = try stores.newLocation()
             let (starts, sink) = try Self.commitStarts(try stores.open(location))
@@ -56,21 +55,21 @@ struct StartClaimRaceTests {
             // And each is recorded as sent: the other loop, seeing it claimed and on the wire,
             // waits for the answer rather than closing it as cut off by a crash.
             let store = try stores.open(location)
-            let statuses = try store.outbox().flatMap { try store.devicePushes(eventID: $0.id).map(\.status) }
+            let statuses = try store.fixtureOutboxIDs().flatMap { try store.fixtureDevicePushStatuses(eventID: $0) }
             #expect(statuses.count == starts && statuses.allSatisfy { $0 == "sent" }, "round \(round): \(statuses.filter { $0 != "sent" })")
         }
     }
 
     /// A registration, `devices` phones with push-to-start tokens and `activities` starts
     /// committed for them, nothing sent yet. Returns how many device pushes are owed.
-    static func commitStarts(_ store: any AppStore) throws -> (Int, String) {
-        let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
+    static func commitStarts(_ store: any PassDeliveryRolesUnderTest) throws -> (Int, String) {
+        let registration = try store.fixtureRegistration(user: user, league: league, at: t0)
         for index in 0..<devices {
-            _ = try store.addDevice(sleeperUserID: user.userID, name: "phone \(index)", environment: .production, pushToStartToken: String(format: "aa%014x", index), at: t0)
+            _ = try store.fixtureDevice(sleeperUserID: user.userID, pushToStartToken: String(format: "aa%014x", index), at: t0)
         }
         let body = DevicePayload(sink: "apns", bytes: Data([1]))
         let drafts = (0..<activities).map { index in
-            OutboxDraft(mode: .live, registrationID: registration.id, activityID: "1-2026w12-\(index)", kind: .start, reason: .kickoff, at: t0,
+            OutboxDraft(mode: .live, registrationID: registration, activityID: "1-2026w12-\(index)", kind: .start, reason: .kickoff, at: t0,
                         payload: Data("{}".utf8), devicePayloads: [body])
         }
         try store.commitPass(rows: [:], events: drafts, sinks: [.live: [PushRoute(sink: body.sink, addressing: .perDevice(.apns))]], at: t0)

@@ -55,14 +55,14 @@ public struct LifecycleRow: Sendable, Hashable {
     }
 
     /// Reads the header only; the view is decoded by ``state()`` when a pass steps the row.
-    /// Package-wide: the PostgreSQL store keeps the same bytes.
+    /// `package`: the PostgreSQL store keeps the same bytes and reads them with this.
     package init(bytes: [UInt8]) throws {
         self.bytes = bytes
         header = try Self.header(of: bytes)
     }
 
     /// The header of stored bytes, without keeping them.
-    static func header(of bytes: [UInt8]) throws -> Header {
+    package static func header(of bytes: [UInt8]) throws -> Header {
         var reader = try CompactReader(bytes, versions: CompactRows.lifecycleVersions, what: "lifecycle row")
         let activity = try CompactRows.lifecycleHeader(&reader).activity
         return Header(activityStartedAt: activity?.startedAt, lastEventAt: activity?.lastEventAt, graceSince: activity?.graceSince)
