@@ -55,7 +55,8 @@ public struct LifecycleRow: Sendable, Hashable {
     }
 
     /// Reads the header only; the view is decoded by ``state()`` when a pass steps the row.
-    init(bytes: [UInt8]) throws {
+    /// `package`: the PostgreSQL store keeps the same bytes.
+    package init(bytes: [UInt8]) throws {
         self.bytes = bytes
         header = try Self.header(of: bytes)
     }
