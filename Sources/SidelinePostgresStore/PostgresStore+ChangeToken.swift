@@ -18,7 +18,10 @@ import SidelineStore
 /// or a finished backend's (which writes no more): excluding it stays consistent. After a
 /// reconnect (a new id) this connection's earlier count reads as another's, once: a cache
 /// refill, never a stale read. Rows of finished backends stay (their sum is what makes the
-/// token move); there is at most one per process id the server ever handed out.
+/// token move); there is at most one per process id the server ever handed out. This needs
+/// the store's connection to stay one backend (direct, or a session-mode pooler), as session
+/// advisory locks do: behind a transaction-mode pooler another client's commit could land in
+/// the row this connection skips.
 enum PostgresChangeCounter {
     /// The tables the scheduler's cache reads (``SchedulerCache`` in SidelineEngine): its
     /// registrations, leagues, NFL state, schedules, snapshots and their marks (`meta`),
