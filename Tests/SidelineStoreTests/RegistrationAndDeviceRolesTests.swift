@@ -5,14 +5,14 @@ import Testing
 import SidelinePostgresStore
 
 /// The registration, notes, device, pairing and rehearsal roles, and the registration reads
-/// `sideline users` needs, as both stores implement them (issue 31). `removeRegistration`
-/// commits outbox events and is tested with the lifecycle commit.
-protocol RegistrationAndDeviceRoles: RegistrationStore, NotesStore, DeviceStore, PairingStore, RehearsalStore {
+/// `sideline users` needs, as both stores implement them (issue 31), with the common roles
+/// (a league saved by a pass is read back by `leagues(ids:)`). `removeRegistration` commits
+/// outbox events and is tested with the lifecycle commit.
+protocol RegistrationAndDeviceRoles: CommonStoreRoles, RegistrationStore, NotesStore, DeviceStore, PairingStore, RehearsalStore {
     func registration(id: Int64) throws(StoreError) -> Registration?
     func anyRegistration(id: Int64) throws(StoreError) -> Registration?
     func register(_ items: [NewRegistration], leagues: [StoredLeague], at now: Date) throws(StoreError) -> [(Registration, existed: Bool)]
     func openLifecycleStates(registrationID: Int64) throws(StoreError) -> [LifecycleKey: LifecycleState]
-    func league(id: String) throws(StoreError) -> StoredLeague?
 }
 
 extension SQLiteStore: RegistrationAndDeviceRoles {}
