@@ -9,6 +9,14 @@ public struct RunningActivity: Sendable, Hashable {
     public let sleeperUserID: String
     /// The newest event's JSON (an `EventEnvelope`): its content state is what the phone shows.
     public let payload: Data
+
+    /// Public for the other stores conforming to ``DeviceStore`` (PostgreSQL, ADR 038).
+    public init(activityID: String, registrationID: Int64, sleeperUserID: String, payload: Data) {
+        self.activityID = activityID
+        self.registrationID = registrationID
+        self.sleeperUserID = sleeperUserID
+        self.payload = payload
+    }
 }
 
 /// A lifecycle event as the status page lists it.
@@ -50,7 +58,7 @@ public struct RecentDelivery: Sendable, Hashable {
 extension SQLiteStore {
     /// Activities are at most 8 hours old and every running one gets a keep-alive event at
     /// least every 10 minutes, so a running activity's newest event is well inside this.
-    static let runningActivityHorizon: TimeInterval = 12 * 3_600
+    package static let runningActivityHorizon: TimeInterval = 12 * 3_600
 
     /// The running activities (their newest event is not an end), optionally of one Sleeper
     /// user only, oldest first.

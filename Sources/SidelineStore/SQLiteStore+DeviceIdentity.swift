@@ -17,6 +17,13 @@ public struct DeviceAddition: Sendable, Hashable {
     public let outcome: Outcome
     /// Other users with the same target (a shared family phone): allowed, and said.
     public let sharedWith: [String]
+
+    /// Public for the other stores conforming to ``DeviceStore`` (PostgreSQL, ADR 038).
+    public init(device: Device, outcome: Outcome, sharedWith: [String]) {
+        self.device = device
+        self.outcome = outcome
+        self.sharedWith = sharedWith
+    }
 }
 
 extension SQLiteStore {
@@ -78,7 +85,7 @@ extension SQLiteStore {
         return true
     }
 
-    private static func otherUsers(_ devices: [Device], than user: String) -> [String] {
+    package static func otherUsers(_ devices: [Device], than user: String) -> [String] {
         var seen: [String] = []
         for device in devices where device.sleeperUserID != user && !seen.contains(device.sleeperUserID) { seen.append(device.sleeperUserID) }
         return seen

@@ -12,6 +12,15 @@ public struct ActivityDevice: Sendable, Hashable {
     public let tokenUpdatedAt: Date?
     /// The person swiped the activity away: nothing more is pushed to it.
     public let dismissedAt: Date?
+
+    /// Public for the other stores conforming to ``DeviceStore`` (PostgreSQL, ADR 038).
+    public init(activityID: String, deviceID: String, updateToken: String?, tokenUpdatedAt: Date?, dismissedAt: Date?) {
+        self.activityID = activityID
+        self.deviceID = deviceID
+        self.updateToken = updateToken
+        self.tokenUpdatedAt = tokenUpdatedAt
+        self.dismissedAt = dismissedAt
+    }
 }
 
 /// Who an activity belongs to (for checking that a token is reported by the right user).
@@ -20,6 +29,13 @@ public struct ActivityOwner: Sendable, Hashable {
     /// `nil` for a sample activity (`sideline devices test`, `rehearse`): it has no registration.
     public let registrationID: Int64?
     public let sleeperUserID: String
+
+    /// Public for the other stores conforming to ``DeviceStore`` (PostgreSQL, ADR 038).
+    public init(activityID: String, registrationID: Int64?, sleeperUserID: String) {
+        self.activityID = activityID
+        self.registrationID = registrationID
+        self.sleeperUserID = sleeperUserID
+    }
 }
 
 extension SQLiteStore {

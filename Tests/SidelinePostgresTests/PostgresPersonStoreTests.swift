@@ -59,7 +59,7 @@ struct PostgresPersonStoreTests {
             """)
         let store = try PostgresStore(url: url)
         #expect(try store.personSettings() == ["700": PersonSettings(scope: .league)])
-        #expect(try store.appliedMigrations() == ["pg1-schema", "pg2-person-scope"])
+        #expect(try store.appliedMigrations() == PostgresSchema.migrations.map(\.name))
     }
 
     @Test("Person rows come back for the keys asked (one statement), for the week, and open ones of other weeks; missing keys are left out")

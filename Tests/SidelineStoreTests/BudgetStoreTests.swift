@@ -76,15 +76,4 @@ struct BudgetStoreTests {
         #expect(try store.unusableAnswers(week: storeWeek) == ["L1": at])
         #expect(try store.snapshotTimes(week: storeWeek) == ["L2": t0 + 60])
     }
-
-    // Every store with all roles: PostgreSQL lacks RegistrationStore (the change token) and NotesStore.
-    @Test("The change token moves when another connection commits, not for this one's own writes", arguments: StoreFactory<any AppStore>.all)
-    func changeToken(_ stores: StoreFactory<any AppStore>) throws {
-        let (mine, other) = try stores.twoConnections()
-        let before = try mine.externalChangeToken()
-        try mine.setMeta("x", "1")
-        #expect(try mine.externalChangeToken() == before)
-        try other.setMeta("y", "2")
-        #expect(try mine.externalChangeToken() != before)
-    }
 }

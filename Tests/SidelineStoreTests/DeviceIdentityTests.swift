@@ -8,15 +8,14 @@ import Testing
 struct DeviceIdentityTests {
     let token = String(repeating: "cd", count: 32)
 
-    func registered(_ stores: StoreFactory<any AppStore>) throws -> any AppStore {
+    func registered(_ stores: StoreFactory<any RegistrationAndDeviceRoles>) throws -> any RegistrationAndDeviceRoles {
         let store = try stores.fresh()
         _ = try store.register([NewRegistration(user: storeUser, league: storeLeague, rosterID: 1)], leagues: [StoredLeague(league: storeLeague, teamNames: [:])], at: storeT0)
         return store
     }
 
-    // Every store with all roles: PostgreSQL lacks PairingStore, DeviceStore and RegistrationAdminStore.
-    @Test("A phone that pairs again with its token replaces its earlier device, inside the pairing's transaction", arguments: StoreFactory<any AppStore>.all)
-    func repairingReplaces(_ stores: StoreFactory<any AppStore>) throws {
+    @Test("A phone that pairs again with its token replaces its earlier device, inside the pairing's transaction", arguments: StoreFactory<any RegistrationAndDeviceRoles>.registrationAndDevices)
+    func repairingReplaces(_ stores: StoreFactory<any RegistrationAndDeviceRoles>) throws {
         let store = try registered(stores)
         for (index, code) in ["code-one", "code-two"].enumerated() {
             try store.addPairingCode(codeHash: code, sleeperUserID: storeUser.userID, expiresAt: storeT0.addingTimeInterval(900), at: storeT0)
@@ -28,9 +27,8 @@ struct DeviceIdentityTests {
         #expect(devices.count == 1, "one phone, one device: \(devices.map(\.id))")
     }
 
-    // Every store with all roles: PostgreSQL lacks DeviceStore and RegistrationAdminStore.
-    @Test("addDeviceOnce finds the user's device with that token; another user's is shared, not found", arguments: StoreFactory<any AppStore>.all)
-    func addOnce(_ stores: StoreFactory<any AppStore>) throws {
+    @Test("addDeviceOnce finds the user's device with that token; another user's is shared, not found", arguments: StoreFactory<any RegistrationAndDeviceRoles>.registrationAndDevices)
+    func addOnce(_ stores: StoreFactory<any RegistrationAndDeviceRoles>) throws {
         let store = try registered(stores)
         let first = try store.addDeviceOnce(sleeperUserID: storeUser.userID, name: "iPhone", environment: .production, pushToStartToken: token, at: storeT0)
         let second = try store.addDeviceOnce(sleeperUserID: storeUser.userID, name: "iPhone", environment: .production, pushToStartToken: token, at: storeT0)

@@ -14,9 +14,8 @@ struct SetReadTests {
     let week = storeWeek
     let nextWeek = WeekKey(season: "2026", seasonType: .regular, week: 13)
 
-    // Every store with all roles: PostgreSQL lacks RegistrationStore (leagues(ids:)).
-    @Test("Snapshots and leagues come back for every stored id past a chunk's size, and none for a missing one", arguments: StoreFactory<any AppStore>.all)
-    func snapshotsAndLeagues(_ stores: StoreFactory<any AppStore>) throws {
+    @Test("Snapshots and leagues come back for every stored id past a chunk's size, and none for a missing one", arguments: StoreFactory<any RegistrationAndDeviceRoles>.registrationAndDevices)
+    func snapshotsAndLeagues(_ stores: StoreFactory<any RegistrationAndDeviceRoles>) throws {
         let store = try stores.fresh()
         let ids = (0..<1_001).map { "L\($0)" }
         let entry = { (points: Double) in MatchupEntry(rosterID: 1, matchupID: 1, points: points, starters: ["a"], startersPoints: [points], players: ["a"], playersPoints: ["a": points]) }
