@@ -3,8 +3,6 @@ import Foundation
 extension Messages {
     /// Which store a process opens (`store.url`), and `sideline migrate` (issue 31).
     public enum Store {
-        public static let postgresNotInBuild =
-            "store.url names a PostgreSQL server, and the PostgreSQL store is not in this build yet: leave store.url unset (or give a SQLite path) to use the SQLite database"
         public static func migrated(_ store: String, from: String?, to: String?, applied: Int) -> String {
             "migrated \(store) from \(from ?? "an empty schema") to \(to ?? "nothing") (\(applied) migration\(applied == 1 ? "" : "s") applied)"
         }

@@ -255,7 +255,7 @@ enum PostgresSchema {
             "CREATE INDEX person_lifecycle_open ON person_lifecycle (mode) WHERE is_open",
         ]),
         // The change token's counters (PostgresStore+ChangeToken.swift).
-        ("pg3-pg-admin-change-token", PostgresChangeCounter.migration),
+        ("pg3-change-token", PostgresChangeCounter.migration),
     ]
 
     /// The table that records which migrations ran, and which Sideline ran them.

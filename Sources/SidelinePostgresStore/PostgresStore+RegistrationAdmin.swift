@@ -3,9 +3,9 @@ import SidelineCore
 import SidelinePostgres
 import SidelineStore
 
-// `RegistrationAdminStore` without `removeRegistration` (which commits outbox events; it lives
-// with the lifecycle commit). `league(id:)` is in PostgresStore+LivePoints.swift.
-extension PostgresStore {
+// `RegistrationAdminStore`; `removeRegistration` (which commits outbox events) lives with the
+// lifecycle commit, `league(id:)` in PostgresStore+LivePoints.swift.
+extension PostgresStore: RegistrationAdminStore {
     /// An active registration.
     public func registration(id: Int64) throws(StoreError) -> Registration? {
         let rows = try execute("SELECT \(Self.registrationColumns) FROM registration WHERE id = $1 AND removed_at IS NULL", [.int(id)])

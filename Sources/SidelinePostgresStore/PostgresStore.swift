@@ -9,8 +9,10 @@ import SidelineStore
 /// One connection per store, as one SQLite writer: statements from the actor and the HTTP
 /// handlers take turns on it. Every invariant is one transaction; the ones that read and
 /// then write across processes (the call log) also take an advisory lock.
-public final class PostgresStore: Sendable {
+public final class PostgresStore: Sendable, DatabaseTiming {
     public let url: PostgresURL
+    /// Time spent in statements and transactions (the benchmark's database time).
+    public let databaseClock = DatabaseClock()
     /// The running Sideline's version: recorded with the migrations it applies, named if a
     /// newer database is refused.
     let version: String?
@@ -33,7 +35,7 @@ public final class PostgresStore: Sendable {
     @discardableResult
     func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws(StoreError) -> PostgresRows {
         do {
-            return try connection.execute(sql, parameters)
+            return try databaseClock.measure { () throws(PostgresError) in try connection.execute(sql, parameters) }
         } catch {
             throw StoreError("database statement failed: \(error)")
         }
@@ -51,7 +53,7 @@ public final class PostgresStore: Sendable {
     /// `body` in one transaction; any error rolls it back and comes out as a ``StoreError``.
     func transaction<Result: Sendable>(_ body: (PostgresSession) throws -> Result) throws(StoreError) -> Result {
         do {
-            return try connection.transaction(body)
+            return try databaseClock.measure { try connection.transaction(body) }
         } catch let error as StoreError {
             throw error
         } catch {

@@ -1,12 +1,30 @@
 import Foundation
 import SidelineCore
+import SidelineHTTP
+import SidelinePostgres
+import SidelinePostgresStore
 import SidelineStore
 
 extension StoreOpener {
-    /// Where the PostgreSQL store plugs in (issue 31): given the `store.url` (a secret: it
-    /// may hold a password), returns the opened store, migrated unless `migrating` is false.
-    /// Not in this build yet: a configuration error (exit 78) saying so.
+    /// Opens the PostgreSQL store `store.url` names (issue 31, docs/postgresql.md), migrated
+    /// unless `migrating` is false. The URL may hold a password, so only its safe description
+    /// (``PostgresURL/description``, the password as `***`) reaches any message.
+    ///
+    /// - A URL that does not parse, or a password file that cannot be read: a configuration
+    ///   error (exit 78), before anything connects.
+    /// - A server that refuses or cannot be reached: a database error (exit 74).
     static func openPostgres(_ url: Secret, passwordFile: String?, migrating: Bool) throws(WiringError) -> any AppStore {
-        throw WiringError(.configuration, Messages.Store.postgresNotInBuild)
+        let server: PostgresURL
+        do {
+            let parsed = try PostgresURL(url.value)
+            server = try passwordFile.map { file throws(PostgresError) in try parsed.withPassword(fromFile: file) } ?? parsed
+        } catch {
+            throw WiringError(.configuration, error.message)
+        }
+        do {
+            return try PostgresStore(url: server, version: SidelineVersion.current, migrating: migrating)
+        } catch {
+            throw WiringError(.database, error.message)
+        }
     }
 }

@@ -75,8 +75,8 @@ extension StoreFactory where Store == any AppStore {
     /// The SQLite store with every role.
     static var sqlite: Self { .sqlite { $0 } }
 
-    /// Every store that implements every role (PostgreSQL joins when it does, issue 31).
-    static var all: [Self] { [.sqlite] }
+    /// Every store: SQLite and, when the test server runs, PostgreSQL (issue 31).
+    static var all: [Self] { bothStores({ $0 }, { $0 }) }
 }
 
 /// The roles every store implements (the call log, snapshots, live points) and the reads
