@@ -188,7 +188,7 @@ let package = Package(
             name: "SidelineTestSupport",
             dependencies: [
                 "SidelineTestDates", "SidelineCore", "SidelineDelivery", "SidelineEngine", "SidelineStore", "SidelineSleeper", "SidelineHTTP",
-                "SidelineWiring", "SidelineFakeSleeper", "SidelineFakeHomeAssistant", "SidelineLoopback",
+                "SidelineWiring", "SidelineFakeSleeper", "SidelineFakeHomeAssistant", "SidelineLoopback", "SidelinePostgresTestDatabase",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ],

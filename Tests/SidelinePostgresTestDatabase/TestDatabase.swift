@@ -39,6 +39,12 @@ public enum TestDatabase {
         return PostgresURL(host: base.host, port: base.port, user: base.user, database: base.database, password: base.password, parameters: parameters)
     }
 
+    /// ``url(schema:)`` as the text `store.url` takes (the password in it: tests only).
+    public static func urlText(schema: String) throws -> String {
+        guard let urlText else { throw TestDatabaseMissing() }
+        return urlText + (urlText.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + schema
+    }
+
     public static func drop(_ schema: String) throws {
         try PostgresConnection(url: url()).execute("DROP SCHEMA \(schema) CASCADE")
     }

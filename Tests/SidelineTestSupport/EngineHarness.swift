@@ -8,13 +8,15 @@ import SidelineStore
 /// Runs `body` with a fake Sleeper playing the scripted game day and a real engine against
 /// it on a test clock at `start`; the server stops and the files go when `body` returns.
 public func withEngineHarness<T>(
-    at start: String = "2026-11-22T14:00:00Z", overrides: [String: String] = [:],
+    at start: String = "2026-11-22T14:00:00Z", overrides: [String: String] = [:], store: StoreUnderTest = .sqlite,
     _ body: (EngineHarness) async throws -> T
 ) async throws -> T {
     try await withScriptedSleeper(at: start) { base, world in
         try await withTemporaryDirectory("engine") { directory in
-            let configuration = try TestWiring.configuration(sleeper: base, directory: directory, overrides: overrides)
-            return try await body(EngineHarness(world: world, base: base, directory: directory, configuration: configuration, start: utc(start)))
+            try await store.withLocation { storeOverrides in
+                let configuration = try TestWiring.configuration(sleeper: base, directory: directory, overrides: overrides.merging(storeOverrides) { $1 })
+                return try await body(EngineHarness(world: world, base: base, directory: directory, configuration: configuration, start: utc(start)))
+            }
         }
     }
 }
@@ -39,6 +41,9 @@ public final class EngineHarness: Sendable {
     public static func utc(_ text: String) -> Date { SidelineTestDates.utc(text) }
 
     public var now: Date { clock.date }
+
+    /// A new connection to the harness's store (SQLite or PostgreSQL), as another process gets.
+    public func store() throws -> any AppStore { try TestWiring.openStore(configuration) }
 
     /// A new store connection and engine, as a new process (a cron pass, a restart) gets.
     public func environment(registering: Bool = false) throws -> PassEnvironment {

@@ -15,27 +15,33 @@ import SidelineWiring
 /// (``Wiring``, ADR 026), on a test clock and a quiet logger.
 public enum TestWiring {
     /// - Parameters:
-    ///   - store: the connection to use; a new one on the configured database when `nil`
+    ///   - store: the connection to use; a new one to the configured store when `nil`
     ///     (what a new process, a cron pass or a restart gets).
     ///   - registering: the client registration uses (its calls come out of the headroom).
     public static func passEnvironment(
         _ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date,
-        store: SQLiteStore? = nil, registering: Bool = false
+        store: (any AppStore)? = nil, registering: Bool = false
     ) throws -> PassEnvironment {
-        wiring(configuration, now: now, store: try store ?? SQLiteStore(path: configuration.databasePath)).passEnvironment(forRegistration: registering)
+        wiring(configuration, now: now, store: try store ?? openStore(configuration)).passEnvironment(forRegistration: registering)
+    }
+
+    /// A new connection to the configuration's store (`store.url`: the SQLite file, or a
+    /// PostgreSQL schema of ``StoreUnderTest``), as a new process opens it.
+    public static func openStore(_ configuration: SidelineConfiguration) throws -> any AppStore {
+        try StoreOpener.open(configuration)
     }
 
     /// The wiring itself, for a harness that needs more of it (the server environment).
-    public static func wiring(_ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date, store: SQLiteStore) -> Wiring {
+    public static func wiring(_ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date, store: any AppStore) -> Wiring {
         Wiring(configuration: configuration, store: store, logger: .quiet, transport: CurlTransport(timeout: 15), now: now)
     }
 
     /// A scheduler on ``passEnvironment(_:now:store:registering:)``.
     public static func scheduler(
         _ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date,
-        store: SQLiteStore? = nil, batching: Scheduler.Batching = .init()
+        store: (any AppStore)? = nil, batching: Scheduler.Batching = .init()
     ) throws -> Scheduler {
-        wiring(configuration, now: now, store: try store ?? SQLiteStore(path: configuration.databasePath)).scheduler(batching: batching)
+        wiring(configuration, now: now, store: try store ?? openStore(configuration)).scheduler(batching: batching)
     }
 
     /// A configuration against a fake Sleeper at `sleeper`, its files in `directory`;
