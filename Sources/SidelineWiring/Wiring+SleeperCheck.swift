@@ -53,7 +53,7 @@ extension Wiring {
     func checkLeagues(_ sleeper: any SleeperClient) async -> [CheckResult] {
         let registrations: [Registration]
         do { registrations = try store.activeRegistrations() } catch {
-            return [.failed("leagues", Messages.Check.databaseFailed(configuration.databasePath, "\(error)"))]
+            return [.failed("leagues", Messages.Check.databaseFailed(configuration.store.name, "\(error)"))]
         }
         let leagues = Dictionary(registrations.map { ($0.leagueID, $0.leagueName) }) { first, _ in first }
         guard !leagues.isEmpty else { return [.passed("leagues", Messages.Check.noLeagues)] }

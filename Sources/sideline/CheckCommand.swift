@@ -45,7 +45,7 @@ struct CheckCommand: AsyncParsableCommand {
         do {
             let configuration = try global.loadConfiguration()
             configurationFile = configuration.configurationFile
-            database = configuration.databasePath
+            database = configuration.store.name
             checks.append(.passed("configuration", Messages.Check.configurationRead(configuration.configurationFile)))
             checks += await verify(configuration)
         } catch let failure as CLIFailure {
@@ -69,9 +69,9 @@ struct CheckCommand: AsyncParsableCommand {
             // Written, not only opened: a read-only volume opens and then fails the first pass.
             try wiring.store.setMeta("check.last_at", EventEnvelope.timestamp(wiring.now()))
         } catch {
-            return [.failed("database", Messages.Check.databaseFailed(configuration.databasePath, "\(error)"))]
+            return [.failed("database", Messages.Check.databaseFailed(configuration.store.name, "\(error)"))]
         }
-        var checks = [CheckResult.passed("database", Messages.Check.databaseWritable(configuration.databasePath))]
+        var checks = [CheckResult.passed("database", Messages.Check.databaseWritable(configuration.store.name))]
         checks += await wiring.checkSleeper()
         checks += await wiring.checkConfiguredSinks(at: wiring.now()).flatMap(\.results)
         return checks

@@ -39,11 +39,11 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let configuration = try global.loadConfigurationReporting()
             if json {
-                try printJSON(ShowRow(file: configuration.configurationFile, database: configuration.databasePath, settings: configuration.settings))
+                try printJSON(ShowRow(file: configuration.configurationFile, database: configuration.store.name, settings: configuration.settings))
                 return
             }
             print(Messages.ConfigurationReport.file(configuration.configurationFile))
-            print(Messages.ConfigurationReport.database(configuration.databasePath))
+            print(Messages.ConfigurationReport.database(configuration.store.name))
             for setting in configuration.settings {
                 print(Messages.ConfigurationReport.setting(setting.key, value: setting.value, source: setting.source))
             }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import SidelineTestSupport
 
-/// `store.url` and `sideline migrate` (issue 31): the SQLite file as before, a PostgreSQL URL
-/// recognised and refused clearly while that store is not in the build.
+/// `store.url` and `sideline migrate` (issue 31): the SQLite file as before; a PostgreSQL URL
+/// that cannot be used is a clear error (the commands on a real server: CLIPostgresTests).
 @Suite("Command line: which store, and migrating it")
 struct CLIStoreTests {
     @Test("migrate applies the migrations to a new database and says from which to which; run again it is up to date")
@@ -29,15 +29,29 @@ struct CLIStoreTests {
         }
     }
 
-    @Test("A PostgreSQL store.url is a configuration error (exit 78) saying the store is not in this build, never echoing the URL")
-    func postgresNotYet() async throws {
+    @Test("A PostgreSQL server that cannot be reached is a database error (exit 74) naming it, never echoing the password")
+    func postgresUnreachable() async throws {
         try await withSidelineBinary(sleeper: nil) { cli in
-            for arguments in [["users", "list"], ["migrate"], ["backup", cli.directory.appendingPathComponent("copy").path]] {
-                let result = try await cli.run(arguments, environment: ["SIDELINE_STORE_URL": "postgres://sideline:hunter2-secret@db.example/sideline"])
-                #expect(result.status == 78, "\(arguments): \(result.stderr)")
-                #expect(result.stderr.contains("PostgreSQL store is not in this build yet"), "\(result.stderr)")
-                #expect(!result.stderr.contains("hunter2"), "the password never appears: \(result.stderr)")
+            for arguments in [["users", "list"], ["migrate"], ["status"]] {
+                let result = try await cli.run(arguments, environment: ["SIDELINE_STORE_URL": "postgres://sideline:hunter2-secret@127.0.0.1:1/sideline"])
+                #expect(result.status == 74, "\(arguments): \(result.stderr)")
+                #expect(result.stderr.contains("127.0.0.1"), "\(result.stderr)")
+                #expect(!result.stderr.contains("hunter2") && !result.stdout.contains("hunter2"), "the password never appears: \(result.stderr)")
             }
+        }
+    }
+
+    @Test("A PostgreSQL URL that does not parse, or a password file that cannot be read, is a configuration error (exit 78)")
+    func postgresConfigurationErrors() async throws {
+        try await withSidelineBinary(sleeper: nil) { cli in
+            let noUser = try await cli.run(["users", "list"], environment: ["SIDELINE_STORE_URL": "postgres://db.example/sideline"])
+            #expect(noUser.status == 78, "\(noUser.stderr)")
+            #expect(noUser.stderr.contains("names no user"), "\(noUser.stderr)")
+            let missing = cli.directory.appendingPathComponent("no-such-password").path
+            let unreadable = try await cli.run(["users", "list"], environment: ["SIDELINE_STORE_URL": "postgres://sideline@db.example/sideline",
+                                                                              "SIDELINE_STORE_PASSWORD_FILE": missing])
+            #expect(unreadable.status == 78, "\(unreadable.stderr)")
+            #expect(unreadable.stderr.contains(missing), "\(unreadable.stderr)")
         }
     }
 

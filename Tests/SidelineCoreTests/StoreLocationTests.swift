@@ -36,7 +36,8 @@ struct StoreLocationTests {
             let configuration = try resolve(url)
             #expect(configuration.store == .postgres(Secret(url), passwordFile: nil))
             #expect(!"\(configuration.store)".contains("db/sideline"), "\(configuration.store)")
-            #expect(configuration.store.name == "the PostgreSQL database")
+            #expect(configuration.store.name == (url.hasPrefix("postgres://sideline") ? "PostgreSQL sideline@db:5432/sideline" : "PostgreSQL db:5432/sideline"))
+            #expect(!configuration.store.name.contains("pw"))
             #expect(configuration.settings.first { $0.key == "store.url" }?.value == nil)
         }
     }

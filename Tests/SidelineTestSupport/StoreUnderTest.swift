@@ -17,7 +17,7 @@ public enum StoreUnderTest: String, Sendable, CaseIterable, CustomTestStringConv
 
     /// Runs `body` with the configuration overrides that select this store; a PostgreSQL
     /// schema is made first and dropped after.
-    func withLocation<T>(_ body: ([String: String]) async throws -> T) async throws -> T {
+    public func withLocation<T>(_ body: ([String: String]) async throws -> T) async throws -> T {
         guard self == .postgres else { return try await body([:]) }
         let schema = try TestDatabase.freshSchema().schema
         do {

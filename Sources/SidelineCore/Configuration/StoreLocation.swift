@@ -42,12 +42,15 @@ public enum StoreLocation: Sendable, Hashable {
 }
 
 extension StoreLocation {
-    /// How messages name the store: a SQLite file by its path, a server without its URL
-    /// (which may hold a password).
+    /// How messages (`status`, `check`, `config show`) name the store: a SQLite file by its
+    /// path, a server by its user, host, port and database, never its password or options.
     public var name: String {
         switch self {
-        case .sqlite(let path, _): path
-        case .postgres: "the PostgreSQL database"
+        case .sqlite(let path, _): return path
+        case .postgres(let url, _):
+            guard let parts = URLComponents(string: url.value), let host = parts.host, !host.isEmpty else { return "the PostgreSQL database" }
+            let user = parts.user.map { $0 + "@" } ?? ""
+            return "PostgreSQL \(user)\(host):\(parts.port ?? 5432)\(parts.path)"
         }
     }
 }

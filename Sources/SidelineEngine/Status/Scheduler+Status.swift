@@ -58,7 +58,7 @@ extension Scheduler {
         report.livePoints = try livePointsSource(at: now, idle: verdict.isIdle)
         report.gameStatuses = try gameStatusesSource(at: now)
         report.configurationFile = configuration.configurationFile
-        report.database = configuration.databasePath
+        report.database = configuration.store.name
         report.sinks = try store.credentialChecks()?.sinks ?? []
         return report
     }
