@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import SidelineFakeSleeper
 import SidelineTestSupport
@@ -13,7 +16,7 @@ struct CLIPostgresTests {
         try await StoreUnderTest.postgres.withLocation { overrides in
             let url = try #require(overrides["store.url"])
             let password = try #require(URLComponents(string: url)?.password)
-            try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:25:00Z", extra: ["SIDELINE_STORE_URL": url]) { cli, world in
+            try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:25:00Z", extra: ["SIDELINE_STORE_URL": url, "SIDELINE_SERVER_ADMIN_TOKEN": Self.adminToken]) { cli, world in
                 var outputs: [String] = []
                 func run(_ arguments: String...) async throws -> ChildOutput {
                     let result = try await cli.run(arguments)
@@ -54,6 +57,10 @@ struct CLIPostgresTests {
                     let (code, body) = try await CLIIsItWorkingTests.get(base.appendingPathComponent("readyz"))
                     #expect(code == 200 || code == 503, "\(code)")
                     #expect(body["ready"] != nil || body["status"] != nil, "\(body)")
+                    let (pageStatus, page) = try await Self.getText(base, bearer: Self.adminToken)
+                    #expect(pageStatus == 200, "\(page)")
+                    #expect(page.contains(GameDayScript.alex.username), "the status page lists the registration read from PostgreSQL")
+                    outputs.append(page)
                     server.terminate()
                     try await server.waitForExit(timeout: .seconds(60))
                 }
@@ -61,6 +68,21 @@ struct CLIPostgresTests {
                 outputs += [served.stdout, served.stderr]
                 for output in outputs { #expect(!output.contains(password), "the password never appears: \(output)") }
             }
+        }
+    }
+
+    static let adminToken = "cli-admin-token-0123456789abcdef"
+
+    /// A page as text, with its status.
+    static func getText(_ url: URL, bearer: String) async throws -> (Int, String) {
+        var request = URLRequest(url: url)
+        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        let sendable = request
+        return try await withCheckedThrowingContinuation { continuation in
+            URLSession.shared.dataTask(with: sendable) { data, response, error in
+                if let error { continuation.resume(throwing: error); return }
+                continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)))
+            }.resume()
         }
     }
 

@@ -59,9 +59,9 @@ struct PersonRowStorageTests {
         #expect(throws: StoreError.self) { try SQLiteStore.personRow([99] + bytes.dropFirst()) }
     }
 
-    @Test("Person rows committed with a pass read back by key, and open ones as headers")
-    func storeRoundTrip() throws {
-        let store = try SQLiteStore(path: temporaryDatabase())
+    @Test("Person rows committed with a pass read back by key, and open ones as headers", arguments: StoreFactory<any AppStore>.all)
+    func storeRoundTrip(_ stores: StoreFactory<any AppStore>) throws {
+        let store = try stores.fresh()
         let registration = try store.register([NewRegistration(user: storeUser, league: storeLeague, rosterID: 1, scopeIfNew: .person)],
                                               leagues: [StoredLeague(league: storeLeague, teamNames: [:])], at: storeT0)[0].0
         let open = Self.rows[2]

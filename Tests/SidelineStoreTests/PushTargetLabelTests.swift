@@ -12,9 +12,9 @@ struct PushTargetLabelTests {
     let user = SleeperUser(userID: "700", username: "alex", displayName: "Alex")
     let league = League(leagueID: "900", name: "Demo", season: "2026", status: .inSeason, previousLeagueID: nil, isBestBall: false)
 
-    @Test("A Home Assistant target's push shows as homeassistant on the status page and in status; an iPhone's as apns")
-    func homeAssistantPushIsNotAnAPNsPush() throws {
-        let store = try SQLiteStore(path: temporaryDatabase())
+    @Test("A Home Assistant target's push shows as homeassistant on the status page and in status; an iPhone's as apns", arguments: StoreFactory<any AppStore>.all)
+    func homeAssistantPushIsNotAnAPNsPush(_ stores: StoreFactory<any AppStore>) throws {
+        let store = try stores.fresh()
         let registration = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)[0].0
         let phone = try store.addDevice(sleeperUserID: user.userID, name: "iPhone", environment: .production, pushToStartToken: "aa01", at: t0)
         let target = try store.addHomeAssistantTarget(sleeperUserID: user.userID, name: "Alex's iPhone (HA)", service: "mobile_app_alex_iphone", at: t0)
