@@ -86,7 +86,7 @@ struct CLIPostgresTests {
         }
     }
 
-    @Test("The password may come from store.password_file instead of the URL; a wrong one is refused at once, unechoed")
+    @Test("The password may come from store.password_file or PGPASSWORD instead of the URL; a wrong one is refused at once, unechoed")
     func passwordFile() async throws {
         try await StoreUnderTest.postgres.withLocation { overrides in
             let url = try #require(overrides["store.url"])
@@ -100,6 +100,9 @@ struct CLIPostgresTests {
                 let environment = ["SIDELINE_STORE_URL": withoutPassword, "SIDELINE_STORE_PASSWORD_FILE": file.path]
                 let good = try await cli.run(["migrate"], environment: environment)
                 #expect(good.status == 0, "\(good.stderr)")
+                // libpq's own variable, as every PostgreSQL tool reads it.
+                let fromVariable = try await cli.run(["users", "list"], environment: ["SIDELINE_STORE_URL": withoutPassword, "PGPASSWORD": password])
+                #expect(fromVariable.status == 0, "\(fromVariable.stderr)")
                 try "not-the-password\n".write(to: file, atomically: true, encoding: .utf8)
                 let wrong = try await cli.run(["users", "list"], environment: environment)
                 #expect(wrong.status == 74, "\(wrong.stderr)")
