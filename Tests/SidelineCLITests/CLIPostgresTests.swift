@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import SidelineFakeSleeper
 import SidelineTestSupport
@@ -57,7 +54,7 @@ struct CLIPostgresTests {
                     let (code, body) = try await CLIIsItWorkingTests.get(base.appendingPathComponent("readyz"))
                     #expect(code == 200 || code == 503, "\(code)")
                     #expect(body["ready"] != nil || body["status"] != nil, "\(body)")
-                    let (pageStatus, page) = try await Self.getText(base, bearer: Self.adminToken)
+                    let (pageStatus, page) = try await getText(base, bearer: Self.adminToken)
                     #expect(pageStatus == 200, "\(page)")
                     #expect(page.contains(GameDayScript.alex.username), "the status page lists the registration read from PostgreSQL")
                     outputs.append(page)
@@ -72,19 +69,6 @@ struct CLIPostgresTests {
     }
 
     static let adminToken = "cli-admin-token-0123456789abcdef"
-
-    /// A page as text, with its status.
-    static func getText(_ url: URL, bearer: String) async throws -> (Int, String) {
-        var request = URLRequest(url: url)
-        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
-        let sendable = request
-        return try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: sendable) { data, response, error in
-                if let error { continuation.resume(throwing: error); return }
-                continuation.resume(returning: ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)))
-            }.resume()
-        }
-    }
 
     @Test("The password may come from store.password_file or PGPASSWORD instead of the URL; a wrong one is refused at once, unechoed")
     func passwordFile() async throws {
