@@ -92,19 +92,19 @@ struct PostgresEgressBudgetTests {
         #expect(try stores[0].backoffs()[.sleeper]?.failures == 40)
     }
 
-    @Test("Push-backs under a from two pollers at once both halve a's share, forty times over; b keeps its whole budget and admits all of it")
+    @Test("Push-backs under a from two pollers at once both halve a's share, a hundred times over; b keeps its whole budget and admits all of it")
     func pushBackPerEgress() throws {
         let (stores, schema) = try pollers(["a", "a", "b"])
         defer { try? TestDatabase.drop(schema) }
         // Each round an hour after the last, when a's share has recovered whole: both of a's
         // pollers push back at one instant, and the share is a quarter, not a half, only if
         // neither halving was lost. Rounds, not one long race: the share stops at a floor.
-        for round in 0..<40 {
+        for round in 0..<100 {
             let now = t0.addingTimeInterval(Double(round) * 3600)
             _ = try inParallel(2) { index in try stores[index].recordPushBack(at: now) }
             #expect(try stores[0].budgetPressure().share(at: now) == 0.25, "round \(round)")
         }
-        let now = t0.addingTimeInterval(39 * 3600)
+        let now = t0.addingTimeInterval(99 * 3600)
         #expect(try stores[2].budgetPressure() == .calm)
         let budget = RateBudget(limit: 1000, headroom: 0)
         #expect(try stores[0].schedulerCapacity(at: now, budget: budget).cap == 250)
@@ -125,8 +125,8 @@ struct PostgresEgressBudgetTests {
         let holder = try PostgresConnection(url: TestDatabase.url(schema: schema))
         let budget = RateBudget(limit: 10, headroom: 0)
         try holder.transaction { session in
-            // What a's admit holds for its check-and-insert, held here for the whole check.
-            try session.advisoryTransactionLock(PostgresLockKey.callLog(egress: "a"))
+            // The lock a's store takes for its check-and-insert, held here for the whole check.
+            try session.advisoryTransactionLock(stores[0].callLogLock)
             #expect(try stores[1].admitCall(kind: "matchups", path: "/b", at: t0, budget: budget, forRegistration: false))
             #expect(throws: StoreError.self, "a's second poller waits its turn") {
                 try stores[0].admitCall(kind: "matchups", path: "/a", at: t0, budget: budget, forRegistration: false)
