@@ -9,10 +9,8 @@ extension PostgresStore: CallLogStore {
     /// both take the last slot (SQLite gets the same from `BEGIN IMMEDIATE`). Pollers on
     /// other egresses count other rows under other locks, and never wait here.
     public func admitCall(kind: String, path: String, at now: Date, budget: RateBudget, forRegistration: Bool) throws(StoreError) -> Bool {
-        let egress = egress
-        let lock = callLogLock
-        return try transaction { session in
-            try session.advisoryTransactionLock(lock)
+        try transaction { session in
+            try session.advisoryTransactionLock(callLogLock)
             let used = try Self.callsInWindow(at: now, egress: egress, session)
             let cap = try Self.pressure(egress: egress, session).cap(budget, at: now) + (forRegistration ? budget.headroom : 0)
             guard used < cap else { return false }
@@ -24,8 +22,7 @@ extension PostgresStore: CallLogStore {
     /// The scheduler's room in the window at `now`: a plan, not a promise (every call is
     /// still admitted one by one), so it reads without the lock.
     public func schedulerCapacity(at now: Date, budget: RateBudget) throws(StoreError) -> (capacity: Int, used: Int, cap: Int) {
-        let egress = egress
-        return try transaction { session in
+        try transaction { session in
             let used = try Self.callsInWindow(at: now, egress: egress, session)
             let cap = try Self.pressure(egress: egress, session).cap(budget, at: now)
             return (max(0, cap - used), used, cap)
@@ -53,10 +50,8 @@ extension PostgresStore: CallLogStore {
     /// egress's lock, so two of its processes' failures both count.
     @discardableResult
     public func recordBackoff(_ scope: BackoffScope, at now: Date, retryAfter: TimeInterval?) throws(StoreError) -> Date {
-        let egress = egress
-        let lock = callLogLock
-        return try transaction { session in
-            try session.advisoryTransactionLock(lock)
+        try transaction { session in
+            try session.advisoryTransactionLock(callLogLock)
             let previous = try session.execute("SELECT failures FROM backoff WHERE egress = $1 AND scope = $2", [.text(egress), .text(scope.rawValue)])
                 .first?.value("failures", as: Int.self)
             let failures = (previous ?? 0) + 1
@@ -77,10 +72,8 @@ extension PostgresStore: CallLogStore {
     /// Returns the new pressure.
     @discardableResult
     public func recordPushBack(at now: Date) throws(StoreError) -> BudgetPressure {
-        let egress = egress
-        let lock = callLogLock
-        return try transaction { session in
-            try session.advisoryTransactionLock(lock)
+        try transaction { session in
+            try session.advisoryTransactionLock(callLogLock)
             let next = try Self.pressure(egress: egress, session).pushedBack(at: now)
             try session.execute("""
                 INSERT INTO egress_pressure (egress, pressure) VALUES ($1, $2)
@@ -94,14 +87,12 @@ extension PostgresStore: CallLogStore {
 extension PostgresStore {
     /// The scheduler's current share of this egress's budget (1 when Sleeper has not pushed back).
     public func budgetPressure() throws(StoreError) -> BudgetPressure {
-        let egress = egress
-        return try transaction { session in try Self.pressure(egress: egress, session) }
+        try transaction { session in try Self.pressure(egress: egress, session) }
     }
 
     /// This egress's calls counted against the window at `now` (see ``RateBudget/used(_:now:)``).
     public func callsInWindow(at now: Date) throws(StoreError) -> Int {
-        let egress = egress
-        return try transaction { session in try Self.callsInWindow(at: now, egress: egress, session) }
+        try transaction { session in try Self.callsInWindow(at: now, egress: egress, session) }
     }
 
     /// Every call this egress logged, in order, for tests and benchmarks that check the sliding window.
