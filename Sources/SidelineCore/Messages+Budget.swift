@@ -13,6 +13,11 @@ extension Messages {
 
         public static let heading = "Polling"
 
+        /// After the calls-in-the-last-minute line when `cluster.egress` is set: whose budget it is.
+        public static func egress(_ name: String) -> String {
+            " (egress \(name): shared by every poller naming it)"
+        }
+
         public static func share(cap: Int, limit: Int, headroom: Int, percent: Int) -> String {
             percent >= 100
                 ? "  scheduler budget — \(cap) calls a minute (\(limit) minus \(headroom) kept for registration)"

@@ -35,6 +35,13 @@ extension Messages {
             "store.url has the scheme \(scheme):, which Sideline does not know: use a file path, sqlite:PATH, or postgres://…"
         }
         public static let storePasswordFileWithoutServer = "store.password_file is set, but store.url does not name a PostgreSQL server: the password would be ignored; remove it, or set store.url to postgres://…"
+        public static func clusterEgressName(_ value: String) -> String {
+            "cluster.egress must be 1 to 63 letters, digits, dots, hyphens or underscores (a name for the address, e.g. host-a), got \"\(value)\""
+        }
+        /// A cluster setting beside a SQLite store: it would be ignored, so it is refused.
+        public static func clusterNeedsServer(_ key: String) -> String {
+            "\(key) is set, but store.url does not name a PostgreSQL server: several pollers share one store only on PostgreSQL (docs/postgresql.md); remove it, or set store.url to postgres://…"
+        }
         public static func oneOf(_ allowed: [String]) -> String { "must be one of \(allowed.joined(separator: ", "))" }
     }
 

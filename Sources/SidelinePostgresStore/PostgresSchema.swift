@@ -256,6 +256,8 @@ enum PostgresSchema {
         ]),
         // The change token's counters (PostgresStore+ChangeToken.swift).
         ("pg3-change-token", PostgresChangeCounter.migration),
+        // The call budget per egress (issue 32, PostgresStore+Egress.swift).
+        ("pg4-egress-budget-per-egress", PostgresEgressBudget.migration),
     ]
 
     /// The table that records which migrations ran, and which Sideline ran them.
@@ -274,8 +276,9 @@ enum PostgresSchema {
 enum PostgresLockKey {
     /// Held while migrating: two processes starting at once migrate one after the other.
     static let migrations: Int64 = 0x5344_4C4E_0000_0001
-    /// Held by every read-modify-write of the call log, backoffs and push-back pressure:
-    /// two processes can never both take the last slot of a window.
+    /// Held by every read-modify-write of the default egress's call log, backoffs and
+    /// push-back pressure: two processes can never both take the last slot of a window.
+    /// Every other egress has a key of its own (``callLog(egress:)``).
     static let callLog: Int64 = 0x5344_4C4E_0000_0002
 
     /// Held for a pass's whole life, on a connection of its own (``PostgresPassLock``):
@@ -285,8 +288,6 @@ enum PostgresLockKey {
     /// The locks above only order writes, so sharing them across schemas costs a wait, never
     /// a refusal; this one refuses.
     static func pass(schema: String) -> Int64 {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in schema.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        return 0x5344_4C50_0000_0000 | Int64(hash)
+        0x5344_4C50_0000_0000 | Int64(fnv1a(schema))
     }
 }

@@ -58,10 +58,10 @@ extension PostgresStore: StatusReadStore {
 }
 
 extension PostgresStore: StoreInspection {
-    /// When each logged call was made between `start` and `end`, in order (instants only:
-    /// a Sunday is ~700,000 calls).
+    /// When each call this egress logged was made between `start` and `end`, in order
+    /// (instants only: a Sunday is ~700,000 calls).
     public func callTimes(from start: Date, through end: Date) throws(StoreError) -> [Date] {
-        let rows = try execute("SELECT at FROM call_log WHERE at >= $1 AND at <= $2 ORDER BY at", [start.stored, end.stored])
+        let rows = try execute("SELECT at FROM call_log WHERE egress = $1 AND at >= $2 AND at <= $3 ORDER BY at", [.text(egress), start.stored, end.stored])
         return try decoding { () throws(PostgresError) in
             try rows.map { row throws(PostgresError) in Date(timeIntervalSince1970: try row.value("at")) }
         }

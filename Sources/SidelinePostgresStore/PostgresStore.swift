@@ -16,13 +16,21 @@ public final class PostgresStore: Sendable, DatabaseTiming {
     /// The running Sideline's version: recorded with the migrations it applies, named if a
     /// newer database is refused.
     let version: String?
+    /// The address this poller's Sleeper calls leave from (`cluster.egress`, issue 32; `''`:
+    /// the default, one machine): the call log, backoffs and pressure this store reads and
+    /// writes are this egress's (PostgresStore+Egress.swift).
+    public let egress: String
+    /// The advisory lock that orders this egress's admits, backoffs and push-backs.
+    let callLogLock: Int64
     let connection: PostgresConnection
 
     /// Connects and brings the schema up to date. `migrating: false` leaves the schema as
     /// it is, for `sideline migrate` to say what ``migrate()`` applies.
-    public init(url: PostgresURL, version: String? = nil, migrating: Bool = true) throws(StoreError) {
+    public init(url: PostgresURL, version: String? = nil, migrating: Bool = true, egress: String = "") throws(StoreError) {
         self.url = url
         self.version = version
+        self.egress = egress
+        callLogLock = PostgresLockKey.callLog(egress: egress)
         do {
             connection = try PostgresConnection(url: url)
         } catch {

@@ -13,7 +13,10 @@ extension StoreOpener {
     /// - A URL that does not parse, or a password file that cannot be read: a configuration
     ///   error (exit 78), before anything connects.
     /// - A server that refuses or cannot be reached: a database error (exit 74).
-    static func openPostgres(_ url: Secret, passwordFile: String?, migrating: Bool) throws(WiringError) -> any AppStore {
+    ///
+    /// The store keeps `egress` (`cluster.egress`): its call log, backoffs and pressure are
+    /// that egress's, so the engine's calls budget per egress without knowing it.
+    static func openPostgres(_ url: Secret, passwordFile: String?, egress: String, migrating: Bool) throws(WiringError) -> any AppStore {
         let server: PostgresURL
         do {
             let parsed = try PostgresURL(url.value)
@@ -22,7 +25,7 @@ extension StoreOpener {
             throw WiringError(.configuration, error.message)
         }
         do {
-            return try PostgresStore(url: server, version: SidelineVersion.current, migrating: migrating)
+            return try PostgresStore(url: server, version: SidelineVersion.current, migrating: migrating, egress: egress)
         } catch {
             throw WiringError(.database, error.message)
         }

@@ -4,7 +4,7 @@ import SidelineHTTP
 import SidelineStore
 
 /// Opens the store the configuration names (`store.url`, issue 31): the SQLite file as
-/// before, or a PostgreSQL server through ``openPostgres(_:migrating:)``. The one place
+/// before, or a PostgreSQL server through ``openPostgres(_:passwordFile:egress:migrating:)``. The one place
 /// that names a concrete store; everything past it holds roles (ADR 025).
 public enum StoreOpener {
     /// `migrating: false` opens the schema as it is, for `sideline migrate` to report what
@@ -18,7 +18,7 @@ public enum StoreOpener {
                 throw WiringError(.database, "\(error)")
             }
         case .postgres(let url, let passwordFile):
-            return try openPostgres(url, passwordFile: passwordFile, migrating: migrating)
+            return try openPostgres(url, passwordFile: passwordFile, egress: configuration.egress, migrating: migrating)
         }
     }
 

@@ -22,7 +22,7 @@ extension Messages.Status {
         lines += ["", pollsHeading]
         if report.nextPolls.isEmpty { lines.append(noPolls) }
         lines += report.nextPolls.prefix(12).map { poll($0.call, due: times.label(iso: $0.due)) }
-        lines += ["", budget(used: report.callsLastMinute, limit: report.callBudget)]
+        lines += ["", budget(used: report.callsLastMinute, limit: report.callBudget) + (report.egress.map(Messages.Budget.egress) ?? "")]
         let polling = report.polling
         lines += [
             Messages.Budget.share(cap: polling.schedulerBudget, limit: report.callBudget, headroom: polling.registrationHeadroom, percent: polling.budgetPercent),

@@ -48,6 +48,8 @@ extension ConfigurationKey {
               help: "The store: absent, the database file; sqlite:PATH or a path, that SQLite file; postgres://… a PostgreSQL server. May hold a password: never logged."),
         .init(name: "store.password_file", kind: .string, defaultValue: nil,
               help: "A file whose first line is the PostgreSQL password (instead of one in store.url; PGPASSWORD and ~/.pgpass work too). Only with a postgres:// store.url."),
+        .init(name: "cluster.egress", kind: .string, defaultValue: nil,
+              help: "Names the address this poller's Sleeper calls leave from (letters, digits, . - _; up to 63). Pollers sharing a PostgreSQL store and an egress share one call budget; absent, they all share one. Only with a postgres:// store.url."),
         .init(name: "cache_dir", kind: .string, defaultValue: nil,
               help: "Directory for downloaded data (the players index)."),
         .init(name: "sleeper.url", kind: .url, defaultValue: "https://api.sleeper.app",

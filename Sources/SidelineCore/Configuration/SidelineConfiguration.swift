@@ -8,6 +8,10 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let databaseIsExplicit: Bool
     /// Where the store is (`store.url`); a SQLite one's path is ``databasePath`` too.
     public let store: StoreLocation
+    /// The address this poller's Sleeper calls leave from (`cluster.egress`, issue 32): the
+    /// pollers of one PostgreSQL store that name the same egress share one call budget.
+    /// `""` (unset): the one egress.
+    public let egress: String
     public let cacheDirectory: String
     public let sleeperURL: URL
     public let scoresURL: URL
@@ -65,6 +69,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
             databasePath = try value("database")
             self.databaseIsExplicit = databaseIsExplicit
         }
+        egress = try ClusterEgress.parse(values["cluster.egress"], store: store)
         cacheDirectory = try value("cache_dir")
         sleeperURL = try url("sleeper.url")
         scoresURL = try url("scores.url")

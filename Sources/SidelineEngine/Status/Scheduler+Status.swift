@@ -59,6 +59,7 @@ extension Scheduler {
         report.gameStatuses = try gameStatusesSource(at: now)
         report.configurationFile = configuration.configurationFile
         report.database = configuration.store.name
+        report.egress = configuration.egress.isEmpty ? nil : configuration.egress
         report.sinks = try store.credentialChecks()?.sinks ?? []
         return report
     }

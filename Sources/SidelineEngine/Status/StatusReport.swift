@@ -143,9 +143,12 @@ public struct StatusReport: Codable, Sendable {
     public var people: [PersonStatus]?
     /// Said while users from before the person scope still get one activity per league.
     public var scopeNote: String?
+    /// This poller's `cluster.egress`, whose budget the call counts above are; `nil` (and
+    /// absent from the JSON) when none is set.
+    public var egress: String?
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling, database, sinks, working, people
+        case at, week, registrations, backoff, deliveries, polling, database, sinks, working, people, egress
         case scopeNote = "scope_note"
         case configurationFile = "configuration_file"
         case livePoints = "live_points"

@@ -40,7 +40,7 @@ enum StatusPageHTML {
         let deliveries = model.deliveries.map { d in
             [model.times.label(d.updatedAt), d.sink, "\(d.kind) \(d.activityID)", d.status, String(d.attempts)]
         }
-        var budget = [HTML.text("p", Copy.budgetLine(used: report.callsLastMinute, limit: report.callBudget), class: "budget")]
+        var budget = [HTML.text("p", Copy.budgetLine(used: report.callsLastMinute, limit: report.callBudget) + (report.egress.map(Messages.Budget.egress) ?? ""), class: "budget")]
         if let livePoints = report.livePoints { budget.append(HTML.text("p", Messages.LivePoints.statusLine(model.times.labelInstants(in: livePoints)), class: "budget")) }
         if let gameStatuses = report.gameStatuses { budget.append(HTML.text("p", Messages.GameStatuses.statusLine(model.times.labelInstants(in: gameStatuses)), class: "budget")) }
         budget += report.backoff.sorted { $0.key < $1.key }.map { HTML.text("p", Copy.backoff($0.key, until: model.times.label(iso: $0.value)), class: "warn") }
