@@ -35,6 +35,9 @@ extension Messages {
             "store.url has the scheme \(scheme):, which Sideline does not know: use a file path, sqlite:PATH, or postgres://…"
         }
         public static let storePasswordFileWithoutServer = "store.password_file is set, but store.url does not name a PostgreSQL server: the password would be ignored; remove it, or set store.url to postgres://…"
+        /// `http.source_address` names something `CURLOPT_INTERFACE` would also take (an
+        /// interface, a host name) but Sideline does not.
+        public static let notAnIPAddress = "must be an IPv4 or IPv6 address of this host, like 203.0.113.7 or 2001:db8::7 (not an interface or host name, no port)"
         public static func oneOf(_ allowed: [String]) -> String { "must be one of \(allowed.joined(separator: ", "))" }
     }
 
