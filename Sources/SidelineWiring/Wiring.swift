@@ -31,9 +31,10 @@ public struct Wiring: Sendable {
     public let transport: CurlTransport
     /// The webhook and ntfy sinks' client: ``transport`` itself, unless `http.source_address`
     /// is set. That address exists for Sleeper's per-address limit (issue 32: each poller its
-    /// own egress); a sink is the operator's own receiver, often on the LAN or loopback, and
-    /// a source address chosen for the internet (or 127.0.0.2 in a test) could not reach it.
-    /// So the sinks go out the way they did without the setting. (Home Assistant and APNs
+    /// own egress); a sink is the operator's own receiver, often on the LAN, which a source
+    /// address chosen for the internet may not reach (policy routing by source picks another
+    /// uplink), and a loopback source reaches nothing but loopback. So the sinks go out the
+    /// way they did without the setting. (Home Assistant and APNs
     /// have clients of their own, never bound.)
     public let sinkTransport: CurlTransport
     /// The process's clock: wall time for the CLI, a simulated one for replays and tests. The
