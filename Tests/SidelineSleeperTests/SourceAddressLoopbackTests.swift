@@ -56,6 +56,24 @@ struct SourceAddressLoopbackTests {
         }
     }
 
+    @Test("The limit holds over any 60 s, not per clock minute: three calls late in one minute still count early in the next")
+    func slidingWindow() async throws {
+        let world = scriptedWorld()
+        let start = world.now
+        world.limitCallsPerAddress(FakeAddressLimit(calls: 3))
+        try await withFakeSleeper(world) { base, world async throws in
+            let transport = CurlTransport(sourceAddress: "127.0.0.2")
+            world.setNow(start.addingTimeInterval(50))
+            for _ in 0..<3 { #expect(try await get(transport, base).status == 200) }
+            world.setNow(start.addingTimeInterval(61))
+            let refused = try await get(transport, base)
+            #expect(refused.status == 429)
+            #expect(refused.headers["retry-after"] == "49")
+            world.setNow(start.addingTimeInterval(110))
+            #expect(try await get(transport, base).status == 200)
+        }
+    }
+
     @Test("Without a limit installed nobody is refused, however many calls one address makes")
     func limitOffByDefault() async throws {
         try await withFakeSleeper(scriptedWorld()) { base, world async throws in
