@@ -16,6 +16,14 @@ struct SourceAddressLoopbackTests {
         try await transport.get(base.appendingPathComponent(path), headers: [:])
     }
 
+    /// The scripted world with the per-address limit on; `start` is its clock when the limit went on.
+    func withLimitedSleeper(calls: Int, _ body: (URL, FakeSleeperWorld, Date) async throws -> Void) async throws {
+        let world = scriptedWorld()
+        let start = world.now
+        world.limitCallsPerAddress(FakeAddressLimit(calls: calls))
+        try await withFakeSleeper(world) { base, world async throws in try await body(base, world, start) }
+    }
+
     @Test("Transports bound to 127.0.0.2 and 127.0.0.3 reach the fake Sleeper, which records each call's address")
     func eachTransportLeavesFromItsAddress() async throws {
         try await withFakeSleeper(scriptedWorld()) { base, world async throws in
@@ -31,10 +39,7 @@ struct SourceAddressLoopbackTests {
 
     @Test("Past its per-address limit one address is answered 429 with Retry-After while another still gets 200; the window follows the world's clock")
     func perAddressLimit() async throws {
-        let world = scriptedWorld()
-        let start = world.now
-        world.limitCallsPerAddress(FakeAddressLimit(calls: 3))
-        try await withFakeSleeper(world) { base, world async throws in
+        try await withLimitedSleeper(calls: 3) { base, world, start async throws in
             let second = CurlTransport(sourceAddress: "127.0.0.2"), third = CurlTransport(sourceAddress: "127.0.0.3")
             for _ in 0..<3 { #expect(try await get(second, base).status == 200) }
             world.setNow(start.addingTimeInterval(20))
@@ -58,10 +63,7 @@ struct SourceAddressLoopbackTests {
 
     @Test("The limit holds over any 60 s, not per clock minute: three calls late in one minute still count early in the next")
     func slidingWindow() async throws {
-        let world = scriptedWorld()
-        let start = world.now
-        world.limitCallsPerAddress(FakeAddressLimit(calls: 3))
-        try await withFakeSleeper(world) { base, world async throws in
+        try await withLimitedSleeper(calls: 3) { base, world, start async throws in
             let transport = CurlTransport(sourceAddress: "127.0.0.2")
             world.setNow(start.addingTimeInterval(50))
             for _ in 0..<3 { #expect(try await get(transport, base).status == 200) }
