@@ -27,6 +27,12 @@ extension Messages {
 
         // MARK: Sleeper, the scores feed, ESPN
 
+        public static func sourceAddressBound(_ address: String) -> String {
+            "source address: \(address) is an address of this host; Sleeper, scores feed and ESPN calls leave from it"
+        }
+        public static func sourceAddressUnavailable(_ address: String, _ error: String) -> String {
+            "source address: \(address) cannot be bound (\(error)): it is not an address of this host; set http.source_address to one `ip address` lists, or remove it"
+        }
         public static func sleeperAnswered(_ url: String, season: String, week: Int) -> String {
             "Sleeper (\(url)) answers: season \(season), week \(week)"
         }

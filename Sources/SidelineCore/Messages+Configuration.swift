@@ -42,6 +42,9 @@ extension Messages {
         public static func clusterNeedsServer(_ key: String) -> String {
             "\(key) is set, but store.url does not name a PostgreSQL server: several pollers share one store only on PostgreSQL (docs/postgresql.md); remove it, or set store.url to postgres://…"
         }
+        /// `http.source_address` names something `CURLOPT_INTERFACE` would also take (an
+        /// interface, a host name) but Sideline does not.
+        public static let notAnIPAddress = "must be an IPv4 or IPv6 address of this host, like 203.0.113.7 or 2001:db8::7 (not an interface or host name, no port)"
         public static func oneOf(_ allowed: [String]) -> String { "must be one of \(allowed.joined(separator: ", "))" }
     }
 

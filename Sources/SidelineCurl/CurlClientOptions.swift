@@ -39,12 +39,18 @@ public struct CurlClientOptions: Sendable, Hashable {
     public var maximumCachedConnections: Int
     /// The loop thread's name (seen in `top -H`, debuggers).
     public var threadName: String
+    /// The local IPv4 or IPv6 address every connection leaves from (`CURLOPT_INTERFACE`),
+    /// or `nil` for the one the routing table picks. A literal only, already validated: it
+    /// is passed as `host!<address>`, so libcurl never reads it as an interface name or
+    /// resolves it. An address this host does not have fails each request with
+    /// ``CurlError/Kind/sourceAddressUnavailable``.
+    public var sourceAddress: String?
 
     public init(
         timeout: TimeInterval = 15, connectTimeout: TimeInterval = 10, caFile: String? = nil,
         httpVersion: HTTPVersion = .http2OverTLS, waitForMultiplexing: Bool = true, acceptEncoding: Bool = false,
         maximumBodyBytes: Int = 64 << 20, maximumRedirects: Int = 20, maximumCachedConnections: Int = 16,
-        threadName: String = "sideline-curl"
+        threadName: String = "sideline-curl", sourceAddress: String? = nil
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -56,5 +62,6 @@ public struct CurlClientOptions: Sendable, Hashable {
         self.maximumRedirects = maximumRedirects
         self.maximumCachedConnections = maximumCachedConnections
         self.threadName = threadName
+        self.sourceAddress = sourceAddress
     }
 }

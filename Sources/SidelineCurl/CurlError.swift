@@ -17,6 +17,9 @@ public struct CurlError: Error, Sendable, Hashable, CustomStringConvertible {
         case tls
         /// The connection broke while sending or receiving.
         case connectionLost
+        /// The configured source address could not be bound: this host does not have it
+        /// (``CurlClientOptions/sourceAddress``).
+        case sourceAddressUnavailable
         /// The response body passed ``CurlClientOptions/maximumBodyBytes``.
         case bodyTooLarge
         /// Anything else libcurl reported (reset stream, bad URL, too many redirects…).

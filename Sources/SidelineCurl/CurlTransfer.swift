@@ -46,6 +46,7 @@ final class CurlTransfer {
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
         try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(min(timeout, options.connectTimeout)))
         if let caFile = options.caFile { try set(CURLOPT_CAINFO, string: caFile) }
+        if let sourceAddress = options.sourceAddress { try bind(to: sourceAddress) }
         switch options.httpVersion {
         case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         case .http2OverTLS: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
@@ -92,6 +93,16 @@ final class CurlTransfer {
         try set(CURLOPT_WRITEDATA, pointer: context)
         try check(ccurl_easy_setopt_callback(handle, CURLOPT_HEADERFUNCTION, curlWriteHeader), "CURLOPT_HEADERFUNCTION")
         try set(CURLOPT_HEADERDATA, pointer: context)
+    }
+
+    /// Every connection leaves from `address`. `host!` makes libcurl take it as an address,
+    /// never an interface name (a plain string is tried as one first) or a name to resolve.
+    /// Only the address's own family is resolved: a connection from an IPv4 address to a
+    /// host's IPv6 address (or the reverse) cannot exist, and happy eyeballs would spend the
+    /// connect timeout's first half finding that out.
+    private func bind(to address: String) throws(CurlError) {
+        try set(CURLOPT_INTERFACE, string: "host!" + address)
+        try set(CURLOPT_IPRESOLVE, address.contains(":") ? Int(CURL_IPRESOLVE_V6) : Int(CURL_IPRESOLVE_V4))
     }
 
     /// The response once libcurl reports the transfer done with `CURLE_OK`.
@@ -210,6 +221,7 @@ final class CurlTransfer {
             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER:
             .tls
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR: .connectionLost
+        case CURLE_INTERFACE_FAILED: .sourceAddressUnavailable
         default: .other
         }
     }

@@ -14,7 +14,7 @@ extension CurlTransport: HTTPPoster {
         do throws(CurlError) {
             return try await Self.response(client.get().send(request))
         } catch {
-            throw HTTPPostError(host: HTTPPostError.redacted(url), reason: Self.reason(for: error), timedOut: error.kind == .timedOut)
+            throw HTTPPostError(host: HTTPPostError.redacted(url), reason: Self.reason(for: error, sourceAddress: sourceAddress), timedOut: error.kind == .timedOut)
         }
     }
 }

@@ -16,6 +16,9 @@ public final class CurlTransport: HTTPTransport {
     /// Per-request timeout in seconds (millisecond resolution).
     public let timeout: TimeInterval
     let userAgent: String
+    /// The local address every request leaves from (`http.source_address`), or `nil` for
+    /// the one the routing table picks.
+    public let sourceAddress: String?
     /// `failure` only when libcurl could not make a multi handle (out of memory at start):
     /// every request then fails as unreachable instead of the process failing to start.
     let client: Result<CurlClient, CurlError>
@@ -25,9 +28,12 @@ public final class CurlTransport: HTTPTransport {
     ///   - userAgent: the `User-Agent` header.
     ///   - caFile: a PEM bundle to trust instead of the system store; `nil` for libcurl's
     ///     built-in store (Debian: `/etc/ssl/certs/ca-certificates.crt`).
-    public init(timeout: TimeInterval = 15, userAgent: String = CurlTransport.defaultUserAgent, caFile: String? = nil) {
+    ///   - sourceAddress: an IPv4 or IPv6 literal of this host that every connection leaves
+    ///     from (Sleeper limits calls per client address); `nil` for the routing table's pick.
+    public init(timeout: TimeInterval = 15, userAgent: String = CurlTransport.defaultUserAgent, caFile: String? = nil, sourceAddress: String? = nil) {
         self.timeout = timeout
         self.userAgent = userAgent
+        self.sourceAddress = sourceAddress
         client = Result { () throws(CurlError) in
             try CurlClient(options: CurlClientOptions(
                 timeout: timeout, connectTimeout: min(timeout, 10), caFile: caFile,
@@ -37,7 +43,7 @@ public final class CurlTransport: HTTPTransport {
                 acceptEncoding: true,
                 // `players/nfl` is ~15 MB decoded; four times that is a broken server.
                 maximumBodyBytes: 64 << 20,
-                threadName: "sideline-http"
+                threadName: "sideline-http", sourceAddress: sourceAddress
             ))
         }
     }
@@ -54,7 +60,7 @@ public final class CurlTransport: HTTPTransport {
         do throws(CurlError) {
             return try await Self.response(client.get().send(request))
         } catch {
-            throw HTTPUnreachable(url: url.absoluteString, reason: Self.reason(for: error))
+            throw HTTPUnreachable(url: url.absoluteString, reason: Self.reason(for: error, sourceAddress: sourceAddress))
         }
     }
 
@@ -75,7 +81,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// The short, fixed reasons ``HTTPUnreachable`` and ``HTTPPostError`` carry; libcurl's own message (which may name hosts and paths) only
     /// for what has no short name, and then its fixed text for the code.
-    static func reason(for error: CurlError) -> String {
+    static func reason(for error: CurlError, sourceAddress: String? = nil) -> String {
         switch error.kind {
         case .timedOut: "timed out"
         case .connectionFailed: "connection refused"
@@ -84,6 +90,8 @@ public final class CurlTransport: HTTPTransport {
         case .connectionLost: "network unavailable"
         case .closed: "transport closed"
         case .bodyTooLarge: "response too large"
+        // Every request fails the same way until the setting is fixed: name the setting.
+        case .sourceAddressUnavailable: "cannot send from \(sourceAddress ?? "the source address"): not an address of this host (http.source_address)"
         case .tls: "TLS: " + curlText(error)
         case .other: curlText(error)
         }

@@ -11,7 +11,7 @@ extension Wiring {
     /// be built (an unreadable key, a bad secret) is a failed line, not the end of the check.
     /// The result is stored as the credentials check `status` shows and `tick` reuses.
     public func checkConfiguredSinks(at now: Date) async -> [SinkCredentials] {
-        let delivery = HTTPSinkDelivery(poster: transport, logger: logger)
+        let delivery = HTTPSinkDelivery(poster: sinkTransport, logger: logger)
         var built: [any PushSink] = []
         var failed: [SinkCredentials] = []
         for name in configuration.sinks {

@@ -21,7 +21,7 @@ extension Wiring {
     /// configuration (a bad secret, a bad topic, an unreadable key) throws
     /// ``WiringError/Kind/configuration``.
     public func liveSinks(json: Bool) throws(WiringError) -> [any PushSink] {
-        let delivery = HTTPSinkDelivery(poster: transport, logger: logger)
+        let delivery = HTTPSinkDelivery(poster: sinkTransport, logger: logger)
         var sinks: [any PushSink] = []
         for name in configuration.sinks {
             guard let sink = try sink(named: name, json: json, delivery: delivery) else {

@@ -1,6 +1,7 @@
 import Foundation
 import SidelineCore
 import SidelineEngine
+import SidelineHTTP
 import SidelineSleeper
 
 extension Wiring {
@@ -11,19 +12,30 @@ extension Wiring {
     /// Sleeper, the scores feed and ESPN answer, and registered leagues are readable (a
     /// sample of at most ``checkedLeagueSample``). Every Sleeper call passes the rate-budget
     /// gate, as a registration call, so it counts against `sleeper.max_calls_per_minute`.
+    /// With `http.source_address` set, a line on it first: a wrong address fails every call,
+    /// and the Sleeper line alone would not say whether the address or Sleeper is at fault.
     public func checkSleeper() async -> [CheckResult] {
+        let sourceLines = configuration.sourceAddress.map { [Self.checkSourceAddress($0)] } ?? []
         let sleeperURL = configuration.sleeperURL.absoluteString
         let sleeper = passEnvironment(forRegistration: true).sleeper
         let state: NFLState
         do {
             state = try await sleeper.nflState()
         } catch {
-            return [.failed("sleeper", Messages.Check.sleeperFailed(sleeperURL, error.description)), .failed("scores", Messages.Check.feedsNotChecked)]
+            return sourceLines + [.failed("sleeper", Messages.Check.sleeperFailed(sleeperURL, error.description)), .failed("scores", Messages.Check.feedsNotChecked)]
         }
-        var results = [CheckResult.passed("sleeper", Messages.Check.sleeperAnswered(sleeperURL, season: state.season, week: state.week))]
+        var results = sourceLines + [CheckResult.passed("sleeper", Messages.Check.sleeperAnswered(sleeperURL, season: state.season, week: state.week))]
         results += await checkFeeds(state)
         results += await checkLeagues(sleeper)
         return results
+    }
+
+    /// The address is one of this host's: a socket binds to it (nothing is sent).
+    static func checkSourceAddress(_ address: String) -> CheckResult {
+        if let failure = SourceAddressProbe.bindFailure(address) {
+            return .failed("source address", Messages.Check.sourceAddressUnavailable(address, failure))
+        }
+        return .passed("source address", Messages.Check.sourceAddressBound(address))
     }
 
     func checkFeeds(_ state: NFLState) async -> [CheckResult] {

@@ -26,15 +26,25 @@ public struct Wiring: Sendable {
     public let store: any AppStore
     public let logger: Logger
     /// One HTTP client (one libcurl thread, one connection cache) for Sleeper, the status
-    /// feeds and the sinks of every pass this process runs.
+    /// feeds and (unless `http.source_address` is set) the sinks of every pass this process
+    /// runs. It leaves from `http.source_address` when that is set.
     public let transport: CurlTransport
+    /// The webhook and ntfy sinks' client: ``transport`` itself, unless `http.source_address`
+    /// is set. That address exists for Sleeper's per-address limit (issue 32: each poller its
+    /// own egress); a sink is the operator's own receiver, often on the LAN, which a source
+    /// address chosen for the internet may not reach (policy routing by source picks another
+    /// uplink), and a loopback source reaches nothing but loopback. So the sinks go out the
+    /// way they did without the setting. (Home Assistant and APNs
+    /// have clients of their own, never bound.)
+    public let sinkTransport: CurlTransport
     /// The process's clock: wall time for the CLI, a simulated one for replays and tests. The
     /// default pass clock, the instant `/readyz` records and the Sleeper client's reference
     /// for an HTTP-date `Retry-After` with no `Date` header.
     public let now: @Sendable () -> Date
 
     /// Everything injected: no logging bootstrap, no store opened here. `transport` defaults
-    /// to a new `CurlTransport` with the configuration's timeout.
+    /// to a new `CurlTransport` with the configuration's timeout and source address; a
+    /// given one is used as it is, for the sinks too.
     public init(
         configuration: SidelineConfiguration, store: any AppStore, logger: Logger = Logger(label: "sideline"),
         transport: CurlTransport? = nil, now: @escaping @Sendable () -> Date = { Date() }
@@ -42,7 +52,14 @@ public struct Wiring: Sendable {
         self.configuration = configuration
         self.store = store
         self.logger = logger
-        self.transport = transport ?? CurlTransport(timeout: configuration.timeout)
+        if let transport {
+            self.transport = transport
+            sinkTransport = transport
+        } else {
+            let bound = CurlTransport(timeout: configuration.timeout, sourceAddress: configuration.sourceAddress)
+            self.transport = bound
+            sinkTransport = configuration.sourceAddress == nil ? bound : CurlTransport(timeout: configuration.timeout)
+        }
         self.now = now
     }
 

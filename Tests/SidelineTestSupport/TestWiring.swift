@@ -33,7 +33,10 @@ public enum TestWiring {
 
     /// The wiring itself, for a harness that needs more of it (the server environment).
     public static func wiring(_ configuration: SidelineConfiguration, now: @escaping @Sendable () -> Date, store: any AppStore) -> Wiring {
-        Wiring(configuration: configuration, store: store, logger: .quiet, transport: CurlTransport(timeout: 15), now: now)
+        // With `http.source_address` the wiring builds its own pair (bound for Sleeper,
+        // unbound for the sinks); handing it one transport would drop the setting.
+        let transport = configuration.sourceAddress == nil ? CurlTransport(timeout: 15) : nil
+        return Wiring(configuration: configuration, store: store, logger: .quiet, transport: transport, now: now)
     }
 
     /// A scheduler on ``passEnvironment(_:now:store:registering:)``.

@@ -17,6 +17,8 @@ public struct ConfigurationKey: Sendable, Hashable {
         case choice(allowed: [String])
         /// A string that must never appear in logs or errors.
         case secret
+        /// An IPv4 or IPv6 address literal (no host name, interface name or port).
+        case ipAddress
     }
 
     public let name: String
@@ -60,6 +62,8 @@ extension ConfigurationKey {
               help: "Calls per minute the scheduler leaves free for registrations."),
         .init(name: "sleeper.timeout_seconds", kind: .number(1...120), defaultValue: "15",
               help: "Per-request timeout for Sleeper, the scores feed and ESPN."),
+        .init(name: "http.source_address", kind: .ipAddress, defaultValue: nil,
+              help: "A local IPv4 or IPv6 address of this host that Sleeper, scores feed and ESPN calls leave from (Sleeper counts calls per address). Unset: the routing table picks. Sinks are not bound to it."),
         .init(name: "scores.url", kind: .url, defaultValue: "https://api.sleeper.com",
               help: "Sleeper scores feed base URL (game statuses)."),
         .init(name: "espn.url", kind: .url, defaultValue: "https://site.api.espn.com",

@@ -174,6 +174,9 @@ public enum ConfigurationLoader {
         case .timeZone:
             guard TimeZone(identifier: trimmed) != nil else { throw fail("must be a time zone name like America/New_York") }
             return trimmed
+        case .ipAddress:
+            guard IPAddressLiteral.isValid(trimmed) else { throw fail(Messages.Configuration.notAnIPAddress) }
+            return trimmed
         case .choice(let allowed):
             // One value: `"info,debug"` is not a level, however valid each part.
             guard allowed.contains(trimmed) else { throw fail(Messages.Configuration.oneOf(allowed)) }

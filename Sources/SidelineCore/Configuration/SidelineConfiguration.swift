@@ -19,6 +19,10 @@ public struct SidelineConfiguration: Sendable, Hashable {
     public let maxCallsPerMinute: Int
     public let registrationHeadroom: Int
     public let timeout: TimeInterval
+    /// The local address Sleeper, scores feed and ESPN calls leave from
+    /// (`http.source_address`, an IP literal checked at load), `nil` for the routing table's
+    /// pick. The sinks are not bound to it (see `Wiring.sinkTransport`).
+    public let sourceAddress: String?
     public let poll: PollSettings
     public let passInterval: TimeInterval
     public let lifecycle: LifecycleSettings
@@ -80,6 +84,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
             throw ConfigurationError("sleeper.registration_headroom (\(registrationHeadroom)) must be below sleeper.max_calls_per_minute (\(maxCallsPerMinute))")
         }
         timeout = try number("sleeper.timeout_seconds")
+        sourceAddress = values["http.source_address"]
         poll = PollSettings(matchupsSeconds: try number("polling.matchups_seconds"))
         passInterval = try number("polling.pass_seconds")
         lifecycle = LifecycleSettings(

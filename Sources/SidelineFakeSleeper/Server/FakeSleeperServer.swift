@@ -39,14 +39,17 @@ public actor FakeSleeperServer {
     }
 }
 
-/// Remembers the client's port so tests can tell whether connections are reused.
+/// Remembers the client's port (so tests can tell whether connections are reused) and
+/// address (so they can tell pollers with their own source addresses apart).
 struct FakeSleeperContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let remotePort: Int?
+    let remoteAddress: String?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remotePort = source.channel.remoteAddress?.port
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 }
 
@@ -57,8 +60,11 @@ struct FakeSleeperResponder: HTTPResponder {
         let path = request.uri.path
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
-        world.record(method: request.method.rawValue, path: path, query: request.uri.query ?? "",
-                     headers: headers, remotePort: context.remotePort)
+        let retryAfter = world.record(method: request.method.rawValue, path: path, query: request.uri.query ?? "",
+                                      headers: headers, remotePort: context.remotePort, remoteAddress: context.remoteAddress)
+        if let retryAfter {
+            return Self.response(status: 429, body: Data(#"{"error":"too many requests"}"#.utf8), headers: ["Retry-After": String(retryAfter)])
+        }
 
         switch world.takeFailure(for: path) {
         case .status(let status, let retryAfter, let body)?:

@@ -43,4 +43,8 @@ public struct FakeRequestRecord: Sendable, Hashable {
     public let headers: [String: String]
     /// The client's TCP port: the same port on two requests means a reused connection.
     public let remotePort: Int?
+    /// The client's IP address (`127.0.0.2` for a poller bound to it by `http.source_address`).
+    public let remoteAddress: String?
+    /// Answered 429 by the per-address limit (``FakeAddressLimit``).
+    public let rateLimited: Bool
 }

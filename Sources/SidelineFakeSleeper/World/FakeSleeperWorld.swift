@@ -24,6 +24,8 @@ public final class FakeSleeperWorld: Sendable {
         var changes = FakeScriptedChanges()
         var log: [FakeRequestRecord] = []
         var recording = true
+        /// Sleeper's per-address limit, when a test turns it on (``FakeAddressLimit``).
+        var addressLimiter: FakeAddressLimiter?
         /// Answers already built for the current instant and data (a replay asks the same
         /// questions many times a simulated minute; rebuilding them dominated its run time).
         var answers: [String: FakeSleeperRoutes.Answer] = [:]
@@ -175,14 +177,6 @@ public final class FakeSleeperWorld: Sendable {
 
     /// Stops (or resumes) keeping the request log: a load test makes millions of requests.
     public func setRecording(_ recording: Bool) { state.withLock { $0.recording = recording } }
-
-    func record(method: String, path: String, query: String, headers: [String: String], remotePort: Int?) {
-        state.withLock { state in
-            guard state.recording else { return }
-            state.log.append(FakeRequestRecord(sequence: state.log.count + 1, method: method, path: path,
-                                               query: query, headers: headers, remotePort: remotePort))
-        }
-    }
 
     public var requests: [FakeRequestRecord] { state.withLock { $0.log } }
 
