@@ -55,6 +55,15 @@ public struct LivePoller: Sendable, Hashable {
 /// 4. commit stage: passes the fences of the leases a batch depends on; the store checks
 ///    them inside the commit's transaction (PostgreSQL: ``PostgresSession``'s
 ///    `checkLeases`) and commits nothing if one is lost.
+///
+/// Not part of ``AppStore``, and ``SQLiteStore`` does not implement it: SQLite is the
+/// single-poller store (cluster settings beside it are refused), so the engine should take
+/// the role as an optional, `nil` meaning "one poller: every league, person and feed is
+/// mine, nothing to fence", and skip the lease round altogether. A stand-in where "every
+/// lease is always yours, epoch 1" would cost a round of no-op calls each pass, would have
+/// to keep the offered keys somewhere to hand them back from a claim, and would make a
+/// missing fence in the engine pass every SQLite test unnoticed; with an optional the
+/// engine's cluster code is visibly one branch, tested on PostgreSQL.
 public protocol ClusterStore: Sendable {
     /// Registers or refreshes this poller. Refused, naming both, if a poller seen within
     /// `within` seconds (real time) keeps leases on another clock.
