@@ -257,7 +257,9 @@ enum PostgresSchema {
         // The change token's counters (PostgresStore+ChangeToken.swift).
         ("pg3-change-token", PostgresChangeCounter.migration),
         // The call budget per egress (issue 32, PostgresStore+Egress.swift).
-        ("pg4-egress-budget-per-egress", PostgresEgressBudget.migration),
+        ("pg4-egress-budget", PostgresEgressBudget.migration),
+        // Pollers and leases (issue 32; PostgresStore+Pollers.swift, +Leases.swift).
+        ("pg5-leases", PostgresClusterSchema.migration),
     ]
 
     /// The table that records which migrations ran, and which Sideline ran them.
@@ -280,6 +282,9 @@ enum PostgresLockKey {
     /// push-back pressure: two processes can never both take the last slot of a window.
     /// Every other egress has a key of its own (``callLog(egress:)``).
     static let callLog: Int64 = 0x5344_4C4E_0000_0002
+    /// Held by a poller's heartbeat: two pollers on different lease clocks starting at once
+    /// cannot both miss each other.
+    static let pollers: Int64 = 0x5344_4C4E_0000_0003
 
     /// Held for a pass's whole life, on a connection of its own (``PostgresPassLock``):
     /// "SDLP" in the high half, the store's schema hashed into the low half (FNV-1a, 32

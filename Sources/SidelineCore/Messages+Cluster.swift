@@ -1,0 +1,17 @@
+import Foundation
+
+extension Messages {
+    /// Several pollers on one PostgreSQL store (issue 32): what a poller is refused, and
+    /// what a commit that lost its lease says.
+    public enum Cluster {
+        public static func clockMismatch(poller: String, mode: String, other: String, otherMode: String, host: String) -> String {
+            "poller \(poller) keeps leases on the \(mode) clock, but poller \(other) on \(host) keeps them on the \(otherMode) clock: every poller sharing a store must use the same lease clock (the setting that makes leases follow the pass instant must be the same on all)"
+        }
+        public static func leasesLost(_ leases: [String]) -> String {
+            "lease lost, nothing committed: \(leases.joined(separator: ", ")) (another poller holds it now, or it expired)"
+        }
+        public static func leaseName(kind: String, key: String, epoch: Int64) -> String {
+            "\(kind) \(key) epoch \(epoch)"
+        }
+    }
+}
