@@ -8,7 +8,7 @@ import Foundation
 /// Existing rows become the default egress `''`, so one poller, or several that name no
 /// egress, go on sharing the one budget they always had.
 enum PostgresEgressBudget {
-    /// `pg4-egress-budget-per-egress`.
+    /// `pg4-egress-budget`.
     static let migration: [String] = [
         "ALTER TABLE call_log ADD COLUMN egress text NOT NULL DEFAULT ''",
         // Every read of the call log now names its egress first (the window, status, pruning).

@@ -148,7 +148,7 @@ struct PostgresEgressBudgetTests {
         let (url, schema) = try TestDatabase.freshSchema()
         defer { try? TestDatabase.drop(schema) }
         let old = try PostgresStore(url: url, migrating: false)
-        let before = Array(PostgresSchema.migrations.prefix { $0.name != "pg4-egress-budget-per-egress" })
+        let before = Array(PostgresSchema.migrations.prefix { $0.name != "pg4-egress-budget" })
         _ = try old.migrate(before)
         let sql = try PostgresConnection(url: url)
         try sql.execute("INSERT INTO call_log (at, kind, path) VALUES ($1, 'matchups', '/m'), ($1, 'state', '/s')", [.double(t0.timeIntervalSince1970)])
