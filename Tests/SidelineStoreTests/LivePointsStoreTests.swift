@@ -56,9 +56,9 @@ struct LivePointsStoreTests {
         #expect(stored?.league.scoringSettings == scoring && stored?.scoringRefreshedAt == t0 + 60 && stored?.teamNames == [1: "B"])
     }
 
-    @Test("The health round-trips; a row this version cannot read is a clean health")
-    func health() throws {
-        let store = try SQLiteStore(path: temporaryDatabase())
+    @Test("The health round-trips; a row this version cannot read is a clean health", arguments: StoreFactory<any AppStore>.all)
+    func health(_ stores: StoreFactory<any AppStore>) throws {
+        let store = try stores.fresh()
         #expect(try store.livePointsHealth() == LivePointsHealth())
         var health = LivePointsHealth(lastFailure: "HTTP 500")
         health.suspend("empty", at: t0)
