@@ -42,6 +42,18 @@ extension Messages {
         public static func clusterNeedsServer(_ key: String) -> String {
             "\(key) is set, but store.url does not name a PostgreSQL server: several pollers share one store only on PostgreSQL (docs/postgresql.md); remove it, or set store.url to postgres://…"
         }
+        /// A `cluster.*` setting without `cluster.egress`: without an egress this poller is
+        /// the only one, and the setting would be ignored.
+        public static func clusterNeedsEgress(_ key: String) -> String {
+            "\(key) is set, but cluster.egress is not: the cluster settings take effect only for a poller that names its egress (docs/several-pollers.md); set cluster.egress, or remove \(key)"
+        }
+        public static func clusterPollerIDName(_ value: String) -> String {
+            "cluster.poller_id must be 1 to 63 letters, digits, dots, hyphens or underscores, got \"\(value)\""
+        }
+        /// A lease that would lapse between two healthy passes.
+        public static func leaseTooShort(lease: Double, passInterval: Double) -> String {
+            "cluster.lease_seconds (\(Int(lease))) must be at least twice polling.pass_seconds (\(Int(passInterval))): a poller renews its leases once a pass, and a shorter lease would pass to another poller between two of them"
+        }
         /// `http.source_address` names something `CURLOPT_INTERFACE` would also take (an
         /// interface, a host name) but Sideline does not.
         public static let notAnIPAddress = "must be an IPv4 or IPv6 address of this host, like 203.0.113.7 or 2001:db8::7 (not an interface or host name, no port)"

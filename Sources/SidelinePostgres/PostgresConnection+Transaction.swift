@@ -26,6 +26,18 @@ extension PostgresConnection {
         try execute("SELECT pg_try_advisory_lock($1::bigint) AS locked", [.int(key)]).first?.value("locked") ?? false
     }
 
+    /// The shared form of ``tryAdvisoryLock(_:)``: any number of sessions hold it together,
+    /// and none of them while a session holds it exclusively.
+    public func tryAdvisoryLockShared(_ key: Int64) throws(PostgresError) -> Bool {
+        try execute("SELECT pg_try_advisory_lock_shared($1::bigint) AS locked", [.int(key)]).first?.value("locked") ?? false
+    }
+
+    /// Releases a lock taken by ``tryAdvisoryLockShared(_:)``.
+    @discardableResult
+    public func advisoryUnlockShared(_ key: Int64) throws(PostgresError) -> Bool {
+        try execute("SELECT pg_advisory_unlock_shared($1::bigint) AS unlocked", [.int(key)]).first?.value("unlocked") ?? false
+    }
+
     /// Releases a lock taken by ``tryAdvisoryLock(_:)``; `false` if this session did not hold it.
     @discardableResult
     public func advisoryUnlock(_ key: Int64) throws(PostgresError) -> Bool {

@@ -154,7 +154,7 @@ extension PostgresSession {
     public func requireLeases(_ fences: [LeaseFence], clock: LeaseClock) throws(StoreError) {
         let lost = try lostLeases(fences, clock: clock)
         guard lost.isEmpty else {
-            throw StoreError(Messages.Cluster.leasesLost(lost.map { Messages.Cluster.leaseName(kind: $0.kind.rawValue, key: $0.key, epoch: $0.epoch) }))
+            throw StoreError(leaseLost: Messages.Cluster.leasesLost(lost.map { Messages.Cluster.leaseName(kind: $0.kind.rawValue, key: $0.key, epoch: $0.epoch) }))
         }
     }
 }

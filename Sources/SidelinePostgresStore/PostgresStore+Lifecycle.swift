@@ -62,6 +62,18 @@ extension PostgresStore: LifecycleStore {
         }
     }
 
+    /// The same, fenced (issue 32): the leases are checked, and locked `FOR SHARE` until the
+    /// commit, before anything is written; a lost one rolls the whole transaction back.
+    @discardableResult
+    public func commitPass(rows: [LifecycleKey: LifecycleRow], personRows: [PersonKey: PersonRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]],
+                           at now: Date, fences: [LeaseFence], clock: LeaseClock) throws(StoreError) -> [Int64] {
+        try transaction { session in
+            try session.requireLeases(fences, clock: clock)
+            try Self.savePersonRows(personRows, at: now, session)
+            return try Self.commit(rows: rows, events: events, sinks: sinks, at: now, session)
+        }
+    }
+
     /// Ends a registration: its final events are committed with the removal, in one
     /// transaction, as on SQLite. (RegistrationAdminStore's; the conformance is declared
     /// where the rest of that role is.)

@@ -13,6 +13,15 @@ extension PostgresStore: PassLocking {
     public func passLock(wait: TimeInterval) throws(PassLockError) -> any HeldPassLock {
         try PostgresPassLock(url: url, wait: wait)
     }
+
+    /// A cluster poller's pass lock (issue 32): the schema's pass lock **shared**, so the
+    /// pollers' passes run side by side while a pass of a poller outside the cluster (which
+    /// takes it exclusively and would do every league's work) waits for them all, and they
+    /// for it; and `pollerID`'s own lock exclusively, so two processes with one fixed
+    /// poller id (overlapping `tick`s from cron) never run a pass at once.
+    public func pollerPassLock(_ pollerID: String, wait: TimeInterval) throws(PassLockError) -> any HeldPassLock {
+        try PostgresPassLock(url: url, wait: wait, poller: pollerID)
+    }
 }
 
 /// The pass lock on PostgreSQL (issue 31): a session-level advisory lock, seen by every
@@ -26,33 +35,62 @@ extension PostgresStore: PassLocking {
 /// and its locks, as the kernel drops SQLite's `flock`.
 public final class PostgresPassLock: HeldPassLock {
     let connection: PostgresConnection
-    let key: Int64
+    /// The locks held, in the order taken: the schema's (shared for a cluster poller), then
+    /// the poller's own.
+    let keys: [(key: Int64, shared: Bool)]
 
     /// Polls `pg_try_advisory_lock` every 0.1 s for up to `wait` seconds (never blocks in
-    /// the server: a pass that cannot start says so, with what holds the lock).
-    init(url: PostgresURL, wait: TimeInterval, sleep: (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws(PassLockError) {
+    /// the server: a pass that cannot start says so, with what holds the lock). With a
+    /// `poller`, the schema's lock is taken shared and the poller's exclusively.
+    init(url: PostgresURL, wait: TimeInterval, poller: String? = nil, sleep: (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws(PassLockError) {
         let connection = try Self.failing(url) { () throws(PostgresError) in try PostgresConnection(url: Self.named(url)) }
         let schema = try Self.failing(url) { () throws(PostgresError) in
             try connection.execute("SELECT coalesce(current_schema(), '') AS schema").first?.value("schema", as: String.self) ?? ""
         }
-        let key = PostgresLockKey.pass(schema: schema)
+        var wanted: [(key: Int64, shared: Bool)] = [(PostgresLockKey.pass(schema: schema), poller != nil)]
+        if let poller { wanted.append((PostgresLockKey.pass(schema: "\(schema)/poller/\(poller)"), false)) }
+        var held: [(key: Int64, shared: Bool)] = []
+        for lock in wanted {
+            do {
+                try Self.take(lock, connection: connection, url: url, schema: schema, wait: wait, sleep: sleep)
+            } catch {
+                Self.release(held, connection)
+                throw error
+            }
+            held.append(lock)
+        }
+        self.connection = connection
+        keys = held
+    }
+
+    private static func take(_ lock: (key: Int64, shared: Bool), connection: PostgresConnection, url: PostgresURL, schema: String, wait: TimeInterval,
+                             sleep: (TimeInterval) -> Void) throws(PassLockError) {
         var waited: TimeInterval = 0
-        while try !Self.failing(url, { () throws(PostgresError) in try connection.tryAdvisoryLock(key) }) {
+        while try !Self.failing(url, { () throws(PostgresError) in
+            try lock.shared ? connection.tryAdvisoryLockShared(lock.key) : connection.tryAdvisoryLock(lock.key)
+        }) {
             guard waited < wait else {
-                let holder = try Self.failing(url) { () throws(PostgresError) in try Self.holder(of: key, connection) }
+                let holder = try Self.failing(url) { () throws(PostgresError) in try Self.holder(of: lock.key, connection) }
                 throw PassLockError(Messages.Postgres.passLockHeld(url.description, schema: schema, holder: holder))
             }
             sleep(0.1)
             waited += 0.1
         }
-        self.connection = connection
-        self.key = key
+    }
+
+    /// Unlocks, last taken first. If this fails the connection is gone, and its locks with it.
+    private static func release(_ held: [(key: Int64, shared: Bool)], _ connection: PostgresConnection) {
+        for lock in held.reversed() {
+            do {
+                if lock.shared { try connection.advisoryUnlockShared(lock.key) } else { try connection.advisoryUnlock(lock.key) }
+            } catch {}
+        }
     }
 
     deinit {
         // Unlocked at once, so the next pass need not wait for the server to notice the
-        // closed connection. If this fails the connection is gone, and its lock with it.
-        do { try connection.advisoryUnlock(key) } catch {}
+        // closed connection.
+        Self.release(keys, connection)
     }
 
     /// The URL with an application name saying which host and process hold the lock, for

@@ -41,6 +41,10 @@ public struct Wiring: Sendable {
     /// default pass clock, the instant `/readyz` records and the Sleeper client's reference
     /// for an HTTP-date `Retry-After` with no `Date` header.
     public let now: @Sendable () -> Date
+    /// This process's seat among several pollers sharing a PostgreSQL store (issue 32): made
+    /// once per wiring, so every pass of the process is the same poller; `nil` without
+    /// `cluster.egress`.
+    public let cluster: ClusterSeat?
 
     /// Everything injected: no logging bootstrap, no store opened here. `transport` defaults
     /// to a new `CurlTransport` with the configuration's timeout and source address; a
@@ -61,6 +65,9 @@ public struct Wiring: Sendable {
             sinkTransport = configuration.sourceAddress == nil ? bound : CurlTransport(timeout: configuration.timeout)
         }
         self.now = now
+        cluster = (store as? any ClusterStore).flatMap {
+            ClusterSeat.make(configuration, store: $0, host: ProcessInfo.processInfo.hostName, pid: Int(ProcessInfo.processInfo.processIdentifier))
+        }
     }
 
     /// The wiring a command runs on: logs to stderr at the configured level, the store opened
@@ -89,6 +96,17 @@ public struct Wiring: Sendable {
         }
     }
 
+    /// The lock a scheduler pass runs under: the store's pass lock, or in a cluster this
+    /// poller's (``ClusterStore/pollerPassLock(_:wait:)``: pollers pass side by side).
+    /// Commands that change registrations outside a pass take ``lock()``, which waits for
+    /// every poller's pass.
+    public func passLock() throws(WiringError) -> any HeldPassLock {
+        guard let cluster else { return try lock() }
+        do { return try cluster.store.pollerPassLock(cluster.poller.pollerID, wait: 5) } catch {
+            throw WiringError(.locked, error.message)
+        }
+    }
+
     /// The environment a pass runs in. `now` is the pass's clock (default: the wiring's):
     /// every Sleeper call is logged at that instant, so `tick --now` replays keep an honest
     /// call log. `forRegistration` marks user/league/roster calls as registration calls.
@@ -105,10 +123,12 @@ public struct Wiring: Sendable {
         )
         // Live points (ADR 029): the stats and projections live on the scores feed's host.
         let stats = SleeperStatsFeed(baseURL: configuration.scoresURL, transport: transport, gate: gate, now: self.now)
-        return PassEnvironment(
+        var environment = PassEnvironment(
             configuration: configuration, store: store, sleeper: sleeper, games: games, stats: stats,
             playersStore: FilePlayersIndexStore(directory: configuration.cacheDirectory), logger: logger
         )
+        environment.cluster = cluster
+        return environment
     }
 
     /// A scheduler on ``passEnvironment(now:forRegistration:)``.

@@ -33,7 +33,7 @@ struct TickCommand: AsyncParsableCommand {
         try await reportingFailures {
             let wiring = try Wiring.open(try global.loadConfiguration())
             let instant = now?.date ?? Date()
-            let lock = try wiring.lock()
+            let lock = try wiring.passLock()
             defer { withExtendedLifetime(lock) {} }
             let scheduler = wiring.scheduler(now: { instant })
             let sinks = try wiring.passSinks(dryRun: dryRun, json: json)
@@ -45,6 +45,8 @@ struct TickCommand: AsyncParsableCommand {
                 let started = ContinuousClock.now
                 let report = try await scheduler.runPass(at: instant, mode: mode, sinks: sinks)
                 observer.passed(report, duration: ContinuousClock.now - started)
+                // A poller with a random id is never seen again: its leases go back now.
+                try await scheduler.leaveCluster()
             } catch {
                 observer.threw(error, mode: mode)
                 throw CLIFailure("\(error)", code: .database)

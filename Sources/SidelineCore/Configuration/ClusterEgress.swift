@@ -13,11 +13,16 @@ enum ClusterEgress {
     /// store: one file is one machine, and the setting would be ignored.
     static func parse(_ value: String?, store: StoreLocation) throws(ConfigurationError) -> String {
         guard let value else { return single }
-        guard (1...63).contains(value.unicodeScalars.count), value.unicodeScalars.allSatisfy(isAllowed) else {
+        guard isName(value) else {
             throw ConfigurationError(Messages.Configuration.clusterEgressName(value))
         }
         guard case .postgres = store else { throw ConfigurationError(Messages.Configuration.clusterNeedsServer("cluster.egress")) }
         return value
+    }
+
+    /// 1 to 63 letters, digits, `.`, `-` and `_` (a poller id too).
+    static func isName(_ value: String) -> Bool {
+        (1...63).contains(value.unicodeScalars.count) && value.unicodeScalars.allSatisfy(isAllowed)
     }
 
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

@@ -12,6 +12,8 @@ public struct SidelineConfiguration: Sendable, Hashable {
     /// pollers of one PostgreSQL store that name the same egress share one call budget.
     /// `""` (unset): the one egress.
     public let egress: String
+    /// This poller's part in a cluster (issue 32): `nil` unless `cluster.egress` is set.
+    public let cluster: ClusterSettings?
     public let cacheDirectory: String
     public let sleeperURL: URL
     public let scoresURL: URL
@@ -87,6 +89,7 @@ public struct SidelineConfiguration: Sendable, Hashable {
         sourceAddress = values["http.source_address"]
         poll = PollSettings(matchupsSeconds: try number("polling.matchups_seconds"))
         passInterval = try number("polling.pass_seconds")
+        cluster = try ClusterSettings.parse(values, explicit: Set(settings.filter { $0.source != "default" }.map(\.key)), egress: egress, passInterval: passInterval)
         lifecycle = LifecycleSettings(
             graceMinutes: try number("lifecycle.grace_minutes"),
             bridgeMinutes: try number("lifecycle.bridge_minutes"),

@@ -27,6 +27,8 @@ public struct PassEnvironment: Sendable {
     public let stats: (any PlayerStatsSource)?
     public let playersStore: any PlayersIndexStore
     public let logger: Logger
+    /// This poller's seat among several sharing the store (issue 32); `nil`: the only one.
+    public var cluster: ClusterSeat?
 
     public init(configuration: SidelineConfiguration, store: any AppStore, sleeper: any SleeperClient, games: any GameStatusSource,
                 stats: (any PlayerStatsSource)? = nil, playersStore: any PlayersIndexStore, logger: Logger) {

@@ -24,16 +24,17 @@ extension Scheduler {
     var logger: Logger { environment.logger }
     var configuration: SidelineConfiguration { environment.configuration }
 
-    var plan: PlanStage { PlanStage(store: store, configuration: configuration, livePoints: environment.stats != nil) }
+    var plan: PlanStage { PlanStage(store: store, configuration: configuration, livePoints: environment.stats != nil, share: share) }
 
     var fetch: FetchStage {
         FetchStage(sleeper: environment.sleeper, games: environment.games, stats: environment.stats, playersStore: environment.playersStore,
                    store: store, logger: logger, concurrency: Self.fetchConcurrency)
     }
 
-    var step: StepStage {
-        StepStage(store: store, commit: CommitStage(store: store, settings: configuration.lifecycle),
-                  configuration: configuration, batching: batching, logger: logger)
+    /// `fencing`: the commit's, in a cluster (``fencing(at:)``).
+    func step(fencing: CommitStage.Fencing?) -> StepStage {
+        StepStage(store: store, commit: CommitStage(store: store, settings: configuration.lifecycle, fencing: fencing),
+                  configuration: configuration, batching: batching, logger: logger, share: share)
     }
 
     /// When today's games end, for pacing a daily allowance (``PushAllowance/dayEnd(kickoffs:now:)``).

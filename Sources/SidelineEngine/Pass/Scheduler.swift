@@ -29,6 +29,10 @@ public actor Scheduler {
     var playersLoaded = false
     /// When this process next applies the outbox's retention.
     var nextOutboxPrune = Date.distantPast
+    /// The leases this poller holds, in a cluster (issue 32).
+    var leases = LeaseKeeper()
+    /// The part of the work this pass does: all of it, unless in a cluster.
+    var share = WorkShare.everything
 
     /// How long settled events stay in the outbox (for `status`, the device API and
     /// debugging): a week, far past any activity (at most 8 hours).
@@ -53,6 +57,7 @@ public actor Scheduler {
         report.mode = mode
         loadPlayersIndex()
         try cache.refresh(from: store)
+        try divideWork(at: now, mode: mode)
         var due = try plan.due(cache: &cache, players: players, at: now, mode: mode)
         // The feeds first: the NFL state decides the week, the week's games what is live.
         // Re-plan only after one moved what the plan was made from: an idle pass plans once.
@@ -73,13 +78,15 @@ public actor Scheduler {
 
         let live = stepLivePoints(at: now, report: &report)
         let pass = StepStage.Pass(now: now, mode: mode, sinks: sinks.map(\.route), fetched: fetched, players: players, livePoints: live.step, liveMoved: live.moved)
-        try step.run(pass, cache: &cache, report: &report)
+        try stepHeld(pass, report: &report)
         finishLiveStep(live.step, at: now, report: &report)
         report.openActivities = (cache.leagueLifecycles[mode]?.values.reduce(0) { $0 + $1.openCount } ?? 0) + (cache.openPersonCount[mode] ?? 0)
-        await DeliverStage(store: store, logger: logger).run(mode: mode, sinks: sinks, at: now, horizon: dayEnd(at: now), report: &report)
+        if try delivers(at: now, report: &report) {
+            await DeliverStage(store: store, logger: logger).run(mode: mode, sinks: sinks, at: now, horizon: dayEnd(at: now), report: &report)
+        }
         // The log only needs the last minute; a day is kept for `status` and debugging.
         if !report.calls.isEmpty { try store.pruneCallLog(before: now.addingTimeInterval(-24 * 3600)) }
-        if now >= nextOutboxPrune {
+        if share.leads, now >= nextOutboxPrune {
             report.recorded("the outbox's retention", logger) { try store.pruneOutbox(before: now.addingTimeInterval(-Self.outboxRetention)) }
             nextOutboxPrune = now.addingTimeInterval(3600)
         }

@@ -13,6 +13,8 @@ struct PlanStage {
     let configuration: SidelineConfiguration
     /// A stats feed is wired: plan its calls and the leagues' scoring settings (ADR 029).
     var livePoints = false
+    /// The work this poller does (issue 32): the calls of held leagues, the feeds if it leads.
+    var share = WorkShare.everything
 
     /// Everything due, in priority order, with the input it was planned from.
     struct Due {
@@ -22,7 +24,12 @@ struct PlanStage {
 
     func due(cache: inout SchedulerCache, players: LoadedPlayers?, at now: Date, mode: PassMode) throws(StoreError) -> Due {
         let input = try input(cache: &cache, players: players, at: now, mode: mode)
-        return Due(input: input, calls: PollPlanner.prioritized(input))
+        var calls = PollPlanner.prioritized(input)
+        if share != .everything {
+            let leagueOf = cache.leagueByRegistration
+            calls = calls.filter { share.makes($0.call, leagueOf: { leagueOf[$0] }) }
+        }
+        return Due(input: input, calls: calls)
     }
 
     /// The league calls of `due` the window has room for now, after the feeds' own calls.
@@ -88,7 +95,7 @@ struct PlanStage {
 
     /// Registered leagues in season, for their weekly scoring-settings refresh.
     private func scoring(_ cache: SchedulerCache) -> [ScoringPollState] {
-        cache.leagues.values.filter { $0.league.status == .inSeason }.map {
+        cache.leagues.values.filter { $0.league.status == .inSeason && share.owns(league: $0.league.leagueID) }.map {
             ScoringPollState(leagueID: $0.league.leagueID, refreshedAt: $0.scoringRefreshedAt)
         }
     }
@@ -111,7 +118,7 @@ struct PlanStage {
         for week in weeks {
             let fetched = try cache.snapshotTimes(week, from: store)
             let unusable = try cache.unusableAnswers(week, from: store)
-            for (leagueID, members) in byLeague {
+            for (leagueID, members) in byLeague where share.owns(league: leagueID) {
                 let key = SchedulerCache.LeagueWeek(leagueID: leagueID, week: week)
                 let hasOpen = openLeagues.contains(key)
                 let eligible = week == current
@@ -131,7 +138,7 @@ struct PlanStage {
     /// moved past theirs (outside the off-season), each looks for its renewal once a day.
     private func renewals(cache: inout SchedulerCache) throws(StoreError) -> [RenewalPollState] {
         guard let state = cache.nflState?.state, state.seasonType != .off else { return [] }
-        let behind = cache.registrations.filter { $0.season < state.leagueSeason }
+        let behind = cache.registrations.filter { $0.season < state.leagueSeason && share.owns(league: $0.leagueID) }
         guard !behind.isEmpty else { return [] }
         let attempts = try cache.renewalAttempts(from: store)
         return behind.map { RenewalPollState(registrationID: $0.id, lastAttemptAt: attempts[$0.id]) }

@@ -53,6 +53,10 @@ struct LifecycleStepper {
         var problems: [String] = []
         /// Stat-feed baselines the stats caught up with, to store (``LivePointsBlend``).
         var baselines: [SchedulerCache.LeagueWeek: (fetchedAt: Date, baseline: [String: Double])] = [:]
+        /// The leagues and persons stepped into the batch: in a cluster, the leases its
+        /// commit is fenced by (issue 32).
+        var leagues: Set<String> = []
+        var persons: Set<String> = []
     }
 
     mutating func step(_ item: Item, into batch: inout Batch) {

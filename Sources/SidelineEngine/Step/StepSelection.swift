@@ -28,16 +28,17 @@ struct StepSelection {
     /// the shell reads their teams from their snapshots (the planner needs them).
     var teamsUnknown: Set<SchedulerCache.LeagueWeek> = []
 
-    /// `personUsers` are stepped as persons (``PersonStep``), not here.
+    /// `personUsers` are stepped as persons (``PersonStep``), not here; only the leagues of
+    /// `share` are stepped at all (in a cluster, the others are other pollers').
     init(cache: SchedulerCache, scope: inout StepScope, mode: PassMode, snapshotTimes: [WeekKey: [String: Date]],
-         inHand: Set<SchedulerCache.LeagueWeek>, settings: LifecycleSettings, personUsers: Set<String> = [], now: Date) {
+         inHand: Set<SchedulerCache.LeagueWeek>, settings: LifecycleSettings, personUsers: Set<String> = [], share: WorkShare = .everything, now: Date) {
         let current = scope.current
         let summaries = cache.leagueLifecycles[mode] ?? [:]
         let couldStart = StartGate(scope: scope, snapshotTimes: snapshotTimes)
 
         // The registrations of leagues that moved or have a timer due, in registration order.
         var candidates: [Int] = []
-        for (leagueID, members) in cache.registrationsByLeague {
+        for (leagueID, members) in cache.registrationsByLeague where share.owns(league: leagueID) {
             let due = scope.weeks.contains { scope.moved(leagueID, $0, in: cache) } || (summaries[leagueID]?.wake).map { $0 <= now } == true
             if due { candidates.append(contentsOf: members) }
         }

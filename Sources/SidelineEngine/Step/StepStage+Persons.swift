@@ -40,6 +40,7 @@ extension StepStage {
                     row: rows[key], settings: cache.personSettings[key.sleeperUserID] ?? .unset,
                     schedule: scope.schedules[key.week] ?? nil, freshViews: fresh)
                 stepper.stepPerson(item, into: &batch)
+                batch.persons.insert(key.sleeperUserID)
             }
             if batch.drafts.count >= batching.events || next == due.count {
                 try flush(&batch, pass: pass, cache: &cache, report: &report)
@@ -64,7 +65,7 @@ extension StepStage {
         // Positions, not copies: copying every person's registrations on every pass was
         // most of the person scope's fixed cost (50,000 copies a pass).
         let registrations = cache.registrations
-        for (user, indexes) in members {
+        for (user, indexes) in members where share.owns(person: user) {
             let key = PersonKey(sleeperUserID: user, week: current, mode: mode)
             let inSeason = indexes.filter { registrations[$0].season == current.season }
             let moved = inSeason.contains { scope.moved(registrations[$0].leagueID, current, in: cache) }
@@ -77,7 +78,7 @@ extension StepStage {
                 due.insert(key)
             }
         }
-        for (key, header) in headers where header.isOpen && !due.contains(key) {
+        for (key, header) in headers where header.isOpen && !due.contains(key) && share.owns(person: key.sleeperUserID) {
             if members[key.sleeperUserID] == nil || timerDue(header) || scope.everything { due.insert(key) }
         }
         return due.sorted { ($0.sleeperUserID, $0.week) < ($1.sleeperUserID, $1.week) }

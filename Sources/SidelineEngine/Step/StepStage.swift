@@ -20,6 +20,9 @@ struct StepStage {
     let configuration: SidelineConfiguration
     let batching: Scheduler.Batching
     let logger: Logger
+    /// The work this poller steps (issue 32): league-scope registrations of held leagues,
+    /// persons whose lease it holds.
+    var share = WorkShare.everything
 
     /// What the pass brought for the step: its instant and mode, the sinks its events are
     /// owed to, the leagues the fetch stage moved, and the players index.
@@ -61,7 +64,7 @@ struct StepStage {
                               playersFetchedAt: pass.players?.fetchedAt, liveMoved: pass.liveMoved, now: pass.now)
         let personUsers = cache.personScopeUsers(mode: pass.mode)
         let selection = StepSelection(cache: cache, scope: &scope, mode: pass.mode, snapshotTimes: times, inHand: Set(snapshots.keys),
-                                      settings: configuration.lifecycle, personUsers: personUsers, now: pass.now)
+                                      settings: configuration.lifecycle, personUsers: personUsers, share: share, now: pass.now)
         report.stepped += selection.work.count
         try learnTeams(selection.teamsUnknown, times: times, cache: &cache, players: pass.players)
         try step(selection, scope: scope, times: times, snapshots: snapshots, pass: pass, cache: &cache, report: &report)
@@ -103,6 +106,7 @@ struct StepStage {
                                    leagueMoved: item.leagueMoved, snapshot: snapshots[leagueKey], fetchedAt: times[key.week]?[registration.leagueID],
                                    schedule: scope.schedules[key.week] ?? nil, mayStart: StepSelection.mayStart(key.week, league.league, current: scope.current)),
                              into: &batch)
+                batch.leagues.insert(registration.leagueID)
             }
             if batch.drafts.count >= batching.events || next == work.count {
                 try flush(&batch, pass: pass, cache: &cache, report: &report)

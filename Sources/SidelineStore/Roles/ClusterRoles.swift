@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import SidelineDelivery
 
 /// This poller as it registers itself: a random id per process start, the egress its
 /// Sleeper calls leave from (pollers with one egress share one call budget), where it runs,
@@ -97,4 +98,16 @@ public protocol ClusterStore: Sendable {
     /// Whether every fence holds now: what a commit checks inside its own transaction, here
     /// on its own (for `status` and tests).
     func holds(_ fences: [LeaseFence], clock: LeaseClock) throws(StoreError) -> Bool
+
+    /// A cluster poller's pass lock: passes of several pollers run side by side, never two
+    /// of one poller id, and never beside a pass of a poller outside the cluster.
+    func pollerPassLock(_ pollerID: String, wait: TimeInterval) throws(PassLockError) -> any HeldPassLock
+
+    /// ``LifecycleStore/commitPass(rows:personRows:events:sinks:at:)`` fenced: inside the
+    /// same transaction, first checks that every lease in `fences` is still held (by its
+    /// holder, with its epoch, unexpired on `clock`). If one is lost, commits nothing and
+    /// throws a ``StoreError`` whose `leaseLost` is true, naming the lost leases.
+    @discardableResult
+    func commitPass(rows: [LifecycleKey: LifecycleRow], personRows: [PersonKey: PersonRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]],
+                    at now: Date, fences: [LeaseFence], clock: LeaseClock) throws(StoreError) -> [Int64]
 }

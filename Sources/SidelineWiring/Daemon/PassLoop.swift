@@ -46,12 +46,22 @@ public final class PassLoop: Service, Sendable {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             if try await pass(scheduler) == .idle {
                 wiring.logger.info("nothing live and no kickoff within the hour: exiting (--until-idle)")
+                await leave(scheduler)
                 return
             }
             // Woken early by shutdown or cancellation: the loop's condition ends it.
             try? await cancelWhenGracefulShutdown { try await self.sleep(interval) }
         }
         wiring.logger.info("shutting down")
+        await leave(scheduler)
+    }
+
+    /// A clean stop hands this poller's leases back at once (issue 32); a failure to is
+    /// only logged: they expire within a lease anyway.
+    func leave(_ scheduler: Scheduler) async {
+        do { try await scheduler.leaveCluster(always: true) } catch {
+            wiring.logger.warning("\(Messages.Cluster.retireFailed("\(error)"))")
+        }
     }
 
     enum Outcome { case ran, skipped, idle }
@@ -60,7 +70,7 @@ public final class PassLoop: Service, Sendable {
     func pass(_ scheduler: Scheduler) async throws(WiringError) -> Outcome {
         let now = wiring.now()
         let lock: any HeldPassLock
-        do { lock = try wiring.lock() } catch {
+        do { lock = try wiring.passLock() } catch {
             // Another pass holds it (a `tick` from cron): skip this one, try again after the interval.
             wiring.logger.notice("\(error.message)")
             return .skipped
