@@ -72,6 +72,7 @@ struct CheckCommand: AsyncParsableCommand {
             return [.failed("database", Messages.Check.databaseFailed(configuration.store.name, "\(error)"))]
         }
         var checks = [CheckResult.passed("database", Messages.Check.databaseWritable(configuration.store.name))]
+        if let cluster = wiring.checkCluster(at: wiring.now()) { checks.append(cluster) }
         checks += await wiring.checkSleeper()
         checks += await wiring.checkConfiguredSinks(at: wiring.now()).flatMap(\.results)
         return checks

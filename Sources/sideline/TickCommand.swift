@@ -45,11 +45,14 @@ struct TickCommand: AsyncParsableCommand {
                 let started = ContinuousClock.now
                 let report = try await scheduler.runPass(at: instant, mode: mode, sinks: sinks)
                 observer.passed(report, duration: ContinuousClock.now - started)
-                // A poller with a random id is never seen again: its leases go back now.
-                try await scheduler.leaveCluster()
             } catch {
                 observer.threw(error, mode: mode)
                 throw CLIFailure("\(error)", code: .database)
+            }
+            // A poller with a random id is never seen again: its leases go back now. The
+            // pass itself went well; failing to hand them back only makes them expire.
+            do { try await scheduler.leaveCluster() } catch {
+                wiring.logger.warning("\(Messages.Cluster.retireFailed("\(error)"))")
             }
         }
     }

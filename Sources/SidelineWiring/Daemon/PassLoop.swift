@@ -43,6 +43,9 @@ public final class PassLoop: Service, Sendable {
     public func run() async throws {
         let scheduler = wiring.scheduler()
         let interval = Duration.seconds(wiring.configuration.passInterval)
+        if let seat = wiring.cluster {
+            wiring.logger.info("\(Messages.Cluster.joining(poller: seat.poller.pollerID, egress: seat.poller.egress, leaseSeconds: Int(seat.settings.leaseSeconds), clock: seat.settings.leaseClock.rawValue))")
+        }
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             if try await pass(scheduler) == .idle {
                 wiring.logger.info("nothing live and no kickoff within the hour: exiting (--until-idle)")
