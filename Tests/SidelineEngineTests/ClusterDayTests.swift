@@ -128,6 +128,36 @@ struct ClusterDayTests {
         #expect(Self.fetchedTwice(day) == [])
     }
 
+    @Test("A joining poller holds its share by its second pass; one that leaves cleanly hands its leagues to the others at their next pass")
+    func joinAndLeave() async throws {
+        try await withPersonSundayHarness(overrides: ["activities.new_user_scope": "league"], store: .postgres) { harness in
+            _ = try await harness.register([PersonSundayScript.pat.username], leagueIDs: [])
+            let sink = RecordingSink()
+            let pollers = try Self.pollers(3, harness: harness, overrides: ["cluster.lease_seconds": "120"])
+            var time = utc("2026-11-22T17:00:00Z")
+            func pass(_ which: [Int]) async throws -> [Int] {
+                harness.setNow(time)
+                for index in which { _ = try await pollers[index].scheduler.runPass(at: time, mode: .live, sinks: [sink]) }
+                time += 30
+                var counts: [Int] = []
+                for poller in pollers { counts.append(await poller.scheduler.workShare.leagues?.count ?? 0) }
+                return counts
+            }
+            // p1 alone holds all six. p2 joins: at its first pass nothing is free (p1 passed
+            // before it heartbeated); p1's next pass releases three, and p2's second claims them.
+            #expect(try await pass([0]) == [6, 0, 0])
+            #expect(try await pass([0, 1]) == [6, 0, 0])
+            #expect(try await pass([0, 1]) == [3, 3, 0])
+            // p3 joins the same way: its share by its second pass.
+            #expect(try await pass([0, 1, 2]) == [3, 3, 0])
+            #expect(try await pass([0, 1, 2]) == [2, 2, 2])
+            // p2 leaves cleanly: its leagues are free at once, and the others' next pass takes them.
+            try await pollers[1].scheduler.leaveCluster(always: true)
+            #expect(try await pass([0, 2]) == [3, 0, 3])
+            #expect(try await pass([0, 2]) == [3, 0, 3])
+        }
+    }
+
     @Test("A poller that stops: the others take its leagues over within a lease and the Sunday is unchanged")
     func pollerStops() async throws {
         // p3 stops at 18:00, in the middle of the late games.
