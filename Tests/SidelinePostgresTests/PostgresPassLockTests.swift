@@ -39,6 +39,28 @@ struct PostgresPassLockTests {
         withExtendedLifetime((held, other)) {}
     }
 
+    @Test("Cluster pollers pass side by side, never two of one poller id, and never beside a poller outside the cluster")
+    func pollerLocks() throws {
+        let (url, schema) = try TestDatabase.freshSchema()
+        defer { try? TestDatabase.drop(schema) }
+        let a = try PostgresStore(url: url, egress: "a"), b = try PostgresStore(url: url, egress: "b")
+        var first: (any HeldPassLock)? = try a.pollerPassLock("a1", wait: 0)
+        var second: (any HeldPassLock)? = try b.pollerPassLock("b1", wait: 0)
+        // One id twice (overlapping cron ticks of one poller): the second waits, then is refused.
+        #expect(throws: PassLockError.self) { try PostgresStore(url: url, egress: "a").pollerPassLock("a1", wait: 0.2) }
+        // A poller outside the cluster takes the store's lock exclusively: not while pollers pass.
+        #expect(throws: PassLockError.self) { try PostgresStore(url: url).passLock(wait: 0.2) }
+        #expect(first != nil)
+        first = nil
+        #expect(throws: PassLockError.self) { try PostgresStore(url: url).passLock(wait: 0.2) }
+        #expect(second != nil)
+        second = nil
+        // With no poller passing it is free, and while it is held no poller passes.
+        let outsider = try PostgresStore(url: url).passLock(wait: 1)
+        #expect(throws: PassLockError.self) { try a.pollerPassLock("a1", wait: 0.2) }
+        withExtendedLifetime(outsider) {}
+    }
+
     @Test("The refusal names the session that holds the lock: its host and process")
     func refusalNamesTheHolder() throws {
         let (url, schema) = try TestDatabase.freshSchema()
