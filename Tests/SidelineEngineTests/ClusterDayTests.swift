@@ -158,6 +158,34 @@ struct ClusterDayTests {
         }
     }
 
+    @Test("A league nobody follows any more leaves the lease table, and the shares divide what is left")
+    func leagueGone() async throws {
+        try await withPersonSundayHarness(overrides: ["activities.new_user_scope": "league"], store: .postgres) { harness in
+            let registrations = try await harness.register([PersonSundayScript.pat.username], leagueIDs: [])
+            let sink = RecordingSink()
+            let pollers = try Self.pollers(2, harness: harness, overrides: ["cluster.lease_seconds": "120"])
+            let cluster = try #require(pollers[0].store as? any ClusterStore)
+            var time = utc("2026-11-22T17:00:00Z")
+            for _ in 0..<3 {
+                for poller in pollers { _ = try await poller.scheduler.runPass(at: time, mode: .live, sinks: [sink]) }
+                time += 30
+            }
+            #expect(try cluster.leaseCount(.league) == 6)
+            let gone = try #require(registrations.first)
+            let service = RegistrationService(store: try harness.store(), sleeper: try harness.environment().sleeper, newUserScope: .league)
+            _ = try service.remove(id: gone.id, at: time, sinks: [.live: [sink.route]], display: DisplayContext(now: time, timeZone: .gmt, localeIdentifier: "en_US"))
+            for _ in 0..<3 {
+                for poller in pollers { _ = try await poller.scheduler.runPass(at: time, mode: .live, sinks: [sink]) }
+                time += 30
+            }
+            #expect(try cluster.leaseCount(.league) == 5)
+            #expect(!(try cluster.leases(.league)).contains { $0.key == gone.leagueID })
+            var held: [Int] = []
+            for poller in pollers { held.append(await poller.scheduler.workShare.leagues?.count ?? 0) }
+            #expect(held.sorted() == [2, 3])
+        }
+    }
+
     @Test("A poller that stops: the others take its leagues over within a lease and the Sunday is unchanged")
     func pollerStops() async throws {
         // p3 stops at 18:00, in the middle of the late games.

@@ -22,10 +22,10 @@ struct LeaseKeeper {
         try store.heartbeat(seat.poller, within: duration, clock: clock)
         let live = try store.livePollers(within: duration, clock: clock).map(\.budget)
         for (kind, keys) in [(LeaseKind.league, leagues), (.person, persons)] {
+            // Work gone (a league nobody follows now): let it go first, so that its row,
+            // free, is withdrawn with the others' and never counted in a share again.
+            try store.releaseLeases((held[kind] ?? [:]).values.filter { !keys.contains($0.key) })
             try offer(kind, keys: keys, store: store)
-            // Work gone (a league nobody follows now): let it go before the round.
-            let gone = (held[kind] ?? [:]).values.filter { !keys.contains($0.key) }
-            try store.releaseLeases(gone)
             let share = PollerShares.split(try store.leaseCount(kind), among: live)[seat.poller.pollerID] ?? 0
             let round = LeaseRound(held: (held[kind] ?? [:]).values.filter { keys.contains($0.key) }, share: share)
             try store.releaseLeases(round.release)
