@@ -97,4 +97,10 @@ public protocol ClusterStore: Sendable {
     /// Whether every fence holds now: what a commit checks inside its own transaction, here
     /// on its own (for `status` and tests).
     func holds(_ fences: [LeaseFence], clock: LeaseClock) throws(StoreError) -> Bool
+
+    /// What `status` shows of the cluster: pollers live within `within` seconds on `clock`,
+    /// the leases they hold unexpired on `clock`, the feeds leader, the lease totals, and the
+    /// calls each live egress made in the 60 s window at `now` (the pass instants the call
+    /// log records, as the budget counts them).
+    func clusterSnapshot(within: TimeInterval, clock: LeaseClock, at now: Date) throws(StoreError) -> ClusterSnapshot
 }

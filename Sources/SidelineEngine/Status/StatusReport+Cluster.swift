@@ -1,0 +1,87 @@
+import Foundation
+import SidelineCore
+import SidelineDelivery
+import SidelineStore
+
+extension StatusReport {
+    /// Several pollers on one PostgreSQL store (issue 32): every live poller with what it
+    /// holds and its egress's calls, who leads the shared feeds, and the lease totals. Absent
+    /// (`nil`) for a SQLite store or a PostgreSQL store no poller heartbeats into, so a single
+    /// poller's status reads as before.
+    public struct Cluster: Codable, Sendable, Hashable {
+        public struct Poller: Codable, Sendable, Hashable {
+            public let pollerID: String
+            /// `cluster.egress`; empty for the default egress.
+            public let egress: String
+            public let host: String
+            public let pid: Int
+            /// ISO 8601, on the lease clock (the database's).
+            public let heartbeatAt: String
+            /// League and person leases it holds, unexpired.
+            public let leagues: Int
+            public let persons: Int
+            /// Calls in the last minute on its egress (shared by every poller naming it), and
+            /// that egress's budget.
+            public let callsLastMinute: Int
+            public let callBudget: Int
+            public let leadsFeeds: Bool
+
+            enum CodingKeys: String, CodingKey {
+                case egress, host, pid, leagues, persons
+                case pollerID = "poller_id"
+                case heartbeatAt = "heartbeat_at"
+                case callsLastMinute = "calls_last_minute"
+                case callBudget = "call_budget"
+                case leadsFeeds = "leads_feeds"
+            }
+        }
+
+        /// One kind's leases: held (unexpired) and free (no holder, or expired: a poller that
+        /// stopped heartbeating holds nothing once its leases run out).
+        public struct Leases: Codable, Sendable, Hashable {
+            public let held: Int
+            public let free: Int
+        }
+
+        public let pollers: [Poller]
+        /// The poller holding the unexpired `feeds` lease; `nil` while none leads.
+        public let feedsLeader: String?
+        public let leagues: Leases
+        public let persons: Leases
+
+        enum CodingKeys: String, CodingKey {
+            case pollers, leagues, persons
+            case feedsLeader = "feeds_leader"
+        }
+
+        /// How long after its last heartbeat a poller still counts as live for `status`:
+        /// three times the default lease of 120 s, so a poller between two slow passes is not
+        /// dropped from the list while its leases are still good.
+        public static let liveWindow: TimeInterval = 3 * 120
+
+        public init(_ snapshot: ClusterSnapshot) {
+            pollers = snapshot.pollers.map { live in
+                let registration = live.registration
+                let holding = snapshot.holding(of: registration.pollerID)
+                return Poller(pollerID: registration.pollerID, egress: registration.egress, host: registration.host, pid: registration.pid,
+                              heartbeatAt: EventEnvelope.timestamp(live.heartbeatAt), leagues: holding.leagues, persons: holding.persons,
+                              callsLastMinute: snapshot.calls(on: registration.egress), callBudget: snapshot.budget(of: registration.egress),
+                              leadsFeeds: snapshot.feedsLeader == registration.pollerID)
+            }
+            feedsLeader = snapshot.feedsLeader
+            leagues = Leases(held: snapshot.leagues.held, free: snapshot.leagues.free)
+            persons = Leases(held: snapshot.persons.held, free: snapshot.persons.free)
+        }
+    }
+}
+
+extension Scheduler {
+    /// The cluster part of `status`: `nil` unless the store is shared by pollers (a
+    /// ``ClusterStore``) and at least one has heartbeated within ``StatusReport/Cluster/liveWindow``
+    /// on the database's clock.
+    func clusterStatus(at now: Date) throws(StoreError) -> StatusReport.Cluster? {
+        guard let cluster = environment.store as? any ClusterStore else { return nil }
+        let snapshot = try cluster.clusterSnapshot(within: StatusReport.Cluster.liveWindow, clock: .database, at: now)
+        return snapshot.pollers.isEmpty ? nil : StatusReport.Cluster(snapshot)
+    }
+}
