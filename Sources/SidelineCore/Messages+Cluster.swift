@@ -33,7 +33,11 @@ extension Messages {
             "\(counted(leagues, "league")), \(counted(persons, "person")) held"
         }
         public static let leadsFeeds = "leads the shared feeds"
-        /// `status`: one poller's line; `heartbeat` is already labelled in the display zone.
+        /// A heartbeat's instant, already labelled in the display zone, and its age.
+        public static func heartbeat(_ label: String, age: Int) -> String {
+            "\(label) (\(age) s ago)"
+        }
+        /// `status`: one poller's line; `heartbeat` as ``heartbeat(_:age:)`` says it.
         public static func poller(_ id: String, host: String, pid: Int, egress: String, used: Int, budget: Int,
                                   leagues: Int, persons: Int, heartbeat: String, leads: Bool) -> String {
             "  \(id) on \(host) (pid \(pid)) — egress \(egressName(egress)): \(egressCalls(used: used, budget: budget)) · "

@@ -5,21 +5,22 @@ import SidelineStore
 
 extension PostgresStore {
     /// Two statements: the live pollers (as ``livePollers(within:clock:)`` reads them), then
-    /// one that counts everything else. Its lease half groups every lease by kind and by its
-    /// holder while unexpired (NULL when free or expired), which gives each holder's count,
-    /// the feeds leader and the free count per kind from one scan of the lease table; its call
-    /// half counts the live egresses' calls in the window, on the `(egress, at)` index. Not one
-    /// transaction: `status` is a glance, and a claim landing between the two statements is
-    /// shown on the next refresh.
+    /// one for everything else. That one's rows are the lease clock's now (for the heartbeats'
+    /// ages); every lease grouped by kind and by its holder while unexpired (NULL when free or
+    /// expired), which gives each holder's counts, the feeds leader and the free counts from
+    /// one scan of the lease table; and the live egresses' calls in the window, on the
+    /// `(egress, at)` index. Not one transaction: `status` is a glance, and a claim landing
+    /// between the two statements shows on the next refresh.
     public func clusterSnapshot(within: TimeInterval, clock: LeaseClock, at now: Date) throws(StoreError) -> ClusterSnapshot {
         let pollers = try livePollers(within: within, clock: clock)
         let window = RateBudget.countedInterval(now: now)
         let rows = try execute("""
             WITH now AS (SELECT \(PostgresClusterSchema.now(1)) AS at)
-            SELECT l.kind AS part, CASE WHEN l.expires_at > now.at THEN l.holder END AS holder, count(*) AS n
-            FROM lease l, now GROUP BY 1, 2
+            SELECT 'now' AS part, NULL AS holder, 0::bigint AS n, now.at FROM now
             UNION ALL
-            SELECT 'calls', egress, count(*) FROM call_log
+            SELECT l.kind, CASE WHEN l.expires_at > now.at THEN l.holder END, count(*), NULL FROM lease l, now GROUP BY 1, 2
+            UNION ALL
+            SELECT 'calls', egress, count(*), NULL FROM call_log
             WHERE egress = ANY (\(PostgresKeySet.sql(2))) AND at > $3 AND at < $4 GROUP BY egress
             """, [clock.parameter, try PostgresKeySet.parameter(Set(pollers.map(\.registration.egress))), window.after.stored, window.before.stored])
         return try decoding { () throws(PostgresError) in
@@ -27,8 +28,13 @@ extension PostgresStore {
             var totals: [LeaseKind: ClusterSnapshot.Totals] = [:]
             var calls: [String: Int] = [:]
             var leader: String?
+            var clockNow = Date(timeIntervalSince1970: 0)
             for row in rows {
                 let part: String = try row.value("part")
+                if part == "now" {
+                    clockNow = Date(timeIntervalSince1970: try row.value("at"))
+                    continue
+                }
                 let holder: String? = try row.value("holder")
                 let count: Int = try row.value("n")
                 if part == "calls" {
@@ -47,7 +53,7 @@ extension PostgresStore {
                 case .feeds: leader = holder
                 }
             }
-            return ClusterSnapshot(pollers: pollers, holdings: holdings, feedsLeader: leader,
+            return ClusterSnapshot(at: clockNow, pollers: pollers, holdings: holdings, feedsLeader: leader,
                                    leagues: totals[.league] ?? .init(), persons: totals[.person] ?? .init(), callsByEgress: calls)
         }
     }

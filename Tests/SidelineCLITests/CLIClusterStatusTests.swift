@@ -61,6 +61,7 @@ struct CLIClusterStatusTests {
             #expect(first["calls_last_minute"] as? Int == 3 && first["call_budget"] as? Int == 1000)
             #expect(first["leads_feeds"] as? Bool == false && pollers[1]["leads_feeds"] as? Bool == true)
             #expect((first["heartbeat_at"] as? String)?.hasSuffix("Z") == true)
+            #expect((0..<60).contains(first["heartbeat_age_seconds"] as? Int ?? -1), "\(first)")
 
             let (page, served) = try await cli.withServer { base, server in
                 let (code, page) = try await getText(base, bearer: Self.adminToken)

@@ -54,6 +54,7 @@ struct PostgresClusterSnapshotTests {
         #expect(try d.admitCall(kind: "matchups", path: "/d", at: t0, budget: budget, forRegistration: false))
 
         let now = try b.clusterSnapshot(within: 360, clock: at(5), at: t0.addingTimeInterval(5))
+        #expect(now.at == t0.addingTimeInterval(5), "read on the lease clock: here the pass instant")
         #expect(now.pollers.map(\.registration.pollerID) == ["a", "b", "c"], "d's heartbeat is 405 s old")
         #expect(now.holdings == ["a": .init(leagues: 4, persons: 1), "b": .init(leagues: 3), "c": .init(leagues: 2, persons: 2)])
         #expect(now.feedsLeader == "a")
@@ -83,6 +84,8 @@ struct PostgresClusterSnapshotTests {
         let snapshot = try stores["b"]!.clusterSnapshot(within: 360, clock: .database, at: Date())
         #expect(snapshot.pollers.map(\.registration.pollerID) == ["a", "c"])
         #expect(snapshot.pollers.first?.registration.egress == "")
+        #expect(abs(snapshot.at.timeIntervalSinceNow) < 60, "the database's clock, this machine's too")
+        #expect(snapshot.pollers.allSatisfy { $0.heartbeatAt <= snapshot.at })
         #expect(snapshot.holdings.isEmpty && snapshot.feedsLeader == nil && snapshot.callsByEgress.isEmpty)
         #expect(snapshot.leagues == .init() && snapshot.persons == .init())
         try stores["c"]!.retirePoller("c")

@@ -7,7 +7,7 @@ extension Messages.Cluster {
         var lines = [pollersHeading(cluster.pollers.count)]
         lines += cluster.pollers.map {
             poller($0.pollerID, host: $0.host, pid: $0.pid, egress: $0.egress, used: $0.callsLastMinute, budget: $0.callBudget,
-                   leagues: $0.leagues, persons: $0.persons, heartbeat: times.label(iso: $0.heartbeatAt), leads: $0.leadsFeeds)
+                   leagues: $0.leagues, persons: $0.persons, heartbeat: heartbeat(times.label(iso: $0.heartbeatAt), age: $0.heartbeatAgeSeconds), leads: $0.leadsFeeds)
         }
         lines.append("  " + feedsLeader(cluster.feedsLeader))
         lines.append("  " + totals(cluster))

@@ -17,6 +17,10 @@ extension StatusReport {
             public let pid: Int
             /// ISO 8601, on the lease clock (the database's).
             public let heartbeatAt: String
+            /// Seconds from that heartbeat to the lease clock's now as `status` read it: a
+            /// poller past its pass interval has stalled (it drops from the list after
+            /// ``Cluster/liveWindow``).
+            public let heartbeatAgeSeconds: Int
             /// League and person leases it holds, unexpired.
             public let leagues: Int
             public let persons: Int
@@ -30,6 +34,7 @@ extension StatusReport {
                 case egress, host, pid, leagues, persons
                 case pollerID = "poller_id"
                 case heartbeatAt = "heartbeat_at"
+                case heartbeatAgeSeconds = "heartbeat_age_seconds"
                 case callsLastMinute = "calls_last_minute"
                 case callBudget = "call_budget"
                 case leadsFeeds = "leads_feeds"
@@ -64,7 +69,8 @@ extension StatusReport {
                 let registration = live.registration
                 let holding = snapshot.holding(of: registration.pollerID)
                 return Poller(pollerID: registration.pollerID, egress: registration.egress, host: registration.host, pid: registration.pid,
-                              heartbeatAt: EventEnvelope.timestamp(live.heartbeatAt), leagues: holding.leagues, persons: holding.persons,
+                              heartbeatAt: EventEnvelope.timestamp(live.heartbeatAt),
+                              heartbeatAgeSeconds: max(0, Int(snapshot.at.timeIntervalSince(live.heartbeatAt).rounded())), leagues: holding.leagues, persons: holding.persons,
                               callsLastMinute: snapshot.calls(on: registration.egress), callBudget: snapshot.budget(of: registration.egress),
                               leadsFeeds: snapshot.feedsLeader == registration.pollerID)
             }

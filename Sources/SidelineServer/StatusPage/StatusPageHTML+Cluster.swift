@@ -11,7 +11,7 @@ extension StatusPageHTML {
         typealias Copy = Messages.Cluster
         let rows = cluster.pollers.map { p in
             [p.pollerID, "\(p.host) · pid \(p.pid)", Copy.egressName(p.egress), Copy.egressCalls(used: p.callsLastMinute, budget: p.callBudget),
-             Copy.held(leagues: p.leagues, persons: p.persons), times.label(iso: p.heartbeatAt), p.leadsFeeds ? Copy.leadsFeeds : "—"]
+             Copy.held(leagues: p.leagues, persons: p.persons), Copy.heartbeat(times.label(iso: p.heartbeatAt), age: p.heartbeatAgeSeconds), p.leadsFeeds ? Copy.leadsFeeds : "—"]
         }
         return """
             <section id="pollers"><h2>\(HTML.escape(Copy.pollersHeading(cluster.pollers.count)))</h2>

@@ -33,6 +33,9 @@ public struct ClusterSnapshot: Sendable, Hashable {
         public var held: Int { total - free }
     }
 
+    /// The lease clock's now as the snapshot was read: the heartbeats' ages are from it, on
+    /// the clock they were written on, whatever this host's clock says.
+    public let at: Date
     /// Live pollers (heartbeat within the window), by id.
     public let pollers: [LivePoller]
     /// Unexpired holdings by holder: live pollers and any holder no longer live whose lease
@@ -45,7 +48,8 @@ public struct ClusterSnapshot: Sendable, Hashable {
     /// Calls in the 60 s window per egress name, for the live pollers' egresses (absent: none).
     public let callsByEgress: [String: Int]
 
-    public init(pollers: [LivePoller], holdings: [String: Holding], feedsLeader: String?, leagues: Totals, persons: Totals, callsByEgress: [String: Int]) {
+    public init(at: Date, pollers: [LivePoller], holdings: [String: Holding], feedsLeader: String?, leagues: Totals, persons: Totals, callsByEgress: [String: Int]) {
+        self.at = at
         self.pollers = pollers
         self.holdings = holdings
         self.feedsLeader = feedsLeader
