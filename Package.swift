@@ -253,7 +253,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SidelineCLITests", dependencies: ["SidelineTestSupport", "sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", .product(name: "SidelineDeviceClient", package: "SidelineKit"), .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "SidelineCLITests", dependencies: ["SidelineTestSupport", "sideline", "SidelineEngine", "SidelineDelivery", "SidelineFakeHomeAssistant", "SidelineFakeSleeper", "SidelineStore", "SidelinePostgresStore", "SidelinePostgresTestDatabase", .product(name: "SidelineDeviceClient", package: "SidelineKit"), .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

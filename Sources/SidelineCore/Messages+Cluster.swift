@@ -42,5 +42,46 @@ extension Messages {
         public static func leaseName(kind: String, key: String, epoch: Int64) -> String {
             "\(kind) \(key) epoch \(epoch)"
         }
+
+        // `status` and the status page: the pollers sharing the store.
+
+        public static func pollersHeading(_ live: Int) -> String {
+            "Pollers (\(live) live on this store)"
+        }
+        /// The default egress has no name: every poller naming none shares it.
+        public static func egressName(_ egress: String) -> String {
+            egress.isEmpty ? "default (none named)" : egress
+        }
+        public static func counted(_ count: Int, _ noun: String) -> String {
+            "\(count) \(noun)\(count == 1 ? "" : "s")"
+        }
+        public static func egressCalls(used: Int, budget: Int) -> String {
+            "\(used) of \(budget) calls in the last minute"
+        }
+        public static func held(leagues: Int, persons: Int) -> String {
+            "\(counted(leagues, "league")), \(counted(persons, "person")) held"
+        }
+        public static let leadsFeeds = "leads the shared feeds"
+        /// A heartbeat's instant, already labelled in the display zone, and its age.
+        public static func heartbeat(_ label: String, age: Int) -> String {
+            "\(label) (\(age) s ago)"
+        }
+        /// `status`: one poller's line; `heartbeat` as ``heartbeat(_:age:)`` says it.
+        public static func poller(_ id: String, host: String, pid: Int, egress: String, used: Int, budget: Int,
+                                  leagues: Int, persons: Int, heartbeat: String, leads: Bool) -> String {
+            "  \(id) on \(host) (pid \(pid)) — egress \(egressName(egress)): \(egressCalls(used: used, budget: budget)) · "
+                + "\(held(leagues: leagues, persons: persons)) · last heartbeat \(heartbeat)\(leads ? " · \(leadsFeeds)" : "")"
+        }
+        /// Who fetches state, game statuses, stats and projections for every poller.
+        public static func feedsLeader(_ id: String?) -> String {
+            guard let id else { return "Shared feeds: no poller leads them now (the next pass of any poller takes them over)" }
+            return "Shared feeds (state, game statuses, stats, projections): fetched by \(id)"
+        }
+        /// Free counts the leases nobody holds and those whose poller stopped renewing them.
+        public static func leaseTotals(leaguesHeld: Int, leaguesFree: Int, personsHeld: Int, personsFree: Int) -> String {
+            "Leases: leagues \(leaguesHeld) held, \(leaguesFree) free · persons \(personsHeld) held, \(personsFree) free (free: no holder, or expired)"
+        }
+        /// The status page's pollers table.
+        public static let pollerColumns = ["Poller", "Host", "Egress", "Calls in the last minute", "Held", "Last heartbeat", "Shared feeds"]
     }
 }

@@ -32,6 +32,7 @@ extension Messages.Status {
         if let livePoints = report.livePoints { lines.append(Messages.LivePoints.statusLine(times.labelInstants(in: livePoints))) }
         if let gameStatuses = report.gameStatuses { lines.append(Messages.GameStatuses.statusLine(times.labelInstants(in: gameStatuses))) }
         lines += report.backoff.sorted { $0.key < $1.key }.map { backoff($0.key, until: times.label(iso: $0.value)) }
+        if let cluster = report.cluster { lines += [""] + Messages.Cluster.lines(cluster, times: times) }
         if !report.deliveries.isEmpty {
             lines += ["", deliveriesHeading]
             lines += report.deliveries.map { deliveries(sink: $0.sink, status: $0.status, count: $0.count) }

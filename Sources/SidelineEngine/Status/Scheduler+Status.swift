@@ -60,6 +60,7 @@ extension Scheduler {
         report.configurationFile = configuration.configurationFile
         report.database = configuration.store.name
         report.egress = configuration.egress.isEmpty ? nil : configuration.egress
+        report.cluster = try clusterStatus(at: now)
         report.sinks = try store.credentialChecks()?.sinks ?? []
         return report
     }

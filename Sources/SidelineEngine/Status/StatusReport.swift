@@ -146,9 +146,12 @@ public struct StatusReport: Codable, Sendable {
     /// This poller's `cluster.egress`, whose budget the call counts above are; `nil` (and
     /// absent from the JSON) when none is set.
     public var egress: String?
+    /// Every poller sharing this store, when several do (issue 32); `nil` (and absent from
+    /// the JSON) for a SQLite store or while no poller heartbeats into the PostgreSQL one.
+    public var cluster: Cluster?
 
     enum CodingKeys: String, CodingKey {
-        case at, week, registrations, backoff, deliveries, polling, database, sinks, working, people, egress
+        case at, week, registrations, backoff, deliveries, polling, database, sinks, working, people, egress, cluster
         case scopeNote = "scope_note"
         case configurationFile = "configuration_file"
         case livePoints = "live_points"

@@ -69,6 +69,7 @@ enum StatusPageHTML {
         \(activities)
         </section>
         <section id="budget"><h2>\(HTML.escape(Copy.budget))</h2>\(budget.joined())</section>
+        \(pollersSection(report.cluster, times: model.times))
         <section id="registrations"><h2>\(HTML.escape(Copy.registrations))</h2>
         \(HTML.table(Copy.columnsRegistrations, registrations, empty: Copy.noRegistrations))
         </section>

@@ -110,4 +110,10 @@ public protocol ClusterStore: Sendable {
     @discardableResult
     func commitPass(rows: [LifecycleKey: LifecycleRow], personRows: [PersonKey: PersonRow], events: [OutboxDraft], sinks: [PassMode: [PushRoute]],
                     at now: Date, fences: [LeaseFence], clock: LeaseClock) throws(StoreError) -> [Int64]
+
+    /// What `status` shows of the cluster: pollers live within `within` seconds on `clock`,
+    /// the leases they hold unexpired on `clock`, the feeds leader, the lease totals, and the
+    /// calls each live egress made in the 60 s window at `now` (the pass instants the call
+    /// log records, as the budget counts them).
+    func clusterSnapshot(within: TimeInterval, clock: LeaseClock, at now: Date) throws(StoreError) -> ClusterSnapshot
 }
