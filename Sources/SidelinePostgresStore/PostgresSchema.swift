@@ -260,6 +260,8 @@ enum PostgresSchema {
         ("pg4-egress-budget", PostgresEgressBudget.migration),
         // Pollers and leases (issue 32; PostgresStore+Pollers.swift, +Leases.swift).
         ("pg5-leases", PostgresClusterSchema.migration),
+        // Several pollers see each other's passes without refilling everything (issue 32).
+        ("pg6-structure-token", PostgresChangeCounter.structureMigration),
     ]
 
     /// The table that records which migrations ran, and which Sideline ran them.

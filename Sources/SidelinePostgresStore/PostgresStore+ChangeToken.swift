@@ -56,7 +56,47 @@ enum PostgresChangeCounter {
     }
 }
 
+extension PostgresChangeCounter {
+    /// The tables whose change makes a cluster poller refill its whole cache: who is
+    /// registered, their leagues, and each user's scope. The other watched tables change on
+    /// every pass of every poller (snapshots, feeds, lifecycle rows), which a poller folds in
+    /// without a refill (issue 32, `SchedulerCache`'s cluster refresh).
+    static let structureTables = ["registration", "league", "person"]
+
+    /// `pg6-structure-token`: a second set of counters, kept exactly as the first, raised only
+    /// by the structure tables.
+    static let structureMigration: [String] = [
+        """
+        CREATE TABLE structure_counter (
+            backend_pid integer PRIMARY KEY,
+            commits bigint NOT NULL,
+            last_xact xid8 NOT NULL
+        )
+        """,
+        """
+        CREATE FUNCTION count_structure_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            INSERT INTO structure_counter (backend_pid, commits, last_xact) VALUES (pg_backend_pid(), 1, pg_current_xact_id())
+            ON CONFLICT (backend_pid) DO UPDATE SET commits = structure_counter.commits + 1, last_xact = excluded.last_xact
+                WHERE structure_counter.last_xact <> excluded.last_xact;
+            RETURN NULL;
+        END
+        $$
+        """,
+    ] + structureTables.map { table in
+        "CREATE TRIGGER \(table)_structure_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION count_structure_change()"
+    }
+}
+
 extension PostgresStore {
+    /// The other connections' commits to the registrations, leagues and scopes only
+    /// (``ClusterStore/structureChangeToken()``): when it has not moved but
+    /// ``externalChangeToken()`` has, the others committed pass work, not new structure.
+    public func structureChangeToken() throws(StoreError) -> Int {
+        let rows = try execute("SELECT coalesce(sum(commits), 0)::bigint AS token FROM structure_counter WHERE backend_pid <> pg_backend_pid()")
+        return try decoding { () throws(PostgresError) in try rows.first?.value("token") ?? 0 }
+    }
+
     /// The other connections' commits to the cached tables, summed (see ``PostgresChangeCounter``).
     public func externalChangeToken() throws(StoreError) -> Int {
         let rows = try execute("SELECT coalesce(sum(commits), 0)::bigint AS token FROM change_counter WHERE backend_pid <> pg_backend_pid()")

@@ -26,6 +26,8 @@ struct ClusterDayTests {
         var events: [EventEnvelope] = []
         var calls: [String: [(at: Date, kind: String, path: String)]] = [:]
         var shares: [String: WorkShare] = [:]
+        var refills: [String: Int] = [:]
+        var passes = 0
     }
 
     /// The `store.url` of the harness's PostgreSQL schema.
@@ -62,10 +64,12 @@ struct ClusterDayTests {
                 for (index, poller) in pollers.enumerated() where active(index, time) {
                     _ = try await poller.scheduler.runPass(at: time, mode: .live, sinks: [sink])
                 }
+                day.passes += 1
             }
             for poller in pollers {
                 day.calls[poller.name] = try poller.store.callLog()
                 day.shares[poller.name] = await poller.scheduler.workShare
+                day.refills[poller.name] = await poller.scheduler.cacheRefills
             }
             day.events = sink.events
             day.milestones = PersonSunday.lifecycle(sink.events)
@@ -118,6 +122,10 @@ struct ClusterDayTests {
             #expect(calls.contains { $0.path.contains("/matchups/") }, "\(poller) fetched no league")
         }
         #expect(day.calls.values.filter { $0.contains { $0.path.contains("state/nfl") } }.count == 1)
+        // The others' passes are folded in, not refilled: a refill when a poller starts and
+        // when it claims more (its share settling), not once a pass.
+        #expect(day.passes > 100)
+        for (poller, refills) in day.refills { #expect(refills <= 4, "\(poller) refilled its cache \(refills) times") }
     }
 
     @Test("Three pollers in league scope: each league's activities as one poller gives them")

@@ -163,6 +163,27 @@ struct PostgresRegistrationAndDeviceTests {
         #expect(try store.externalChangeToken() == before + 1)
     }
 
+    @Test("The structure token moves for registrations, leagues and scopes written elsewhere, not for a pass's snapshots, feeds and rows")
+    func structureToken() throws {
+        let (store, _, sql, schema) = try twoStores()
+        defer { try? TestDatabase.drop(schema) }
+        let start = try store.structureChangeToken()
+        _ = try store.register([NewRegistration(user: user, league: league, rosterID: 1)], leagues: [StoredLeague(league: league, teamNames: [:])], at: t0)
+        #expect(try store.structureChangeToken() == start, "this connection's own")
+        for statement in ["INSERT INTO nfl_state (id, json, fetched_at) VALUES (1, '{}', 0)", "INSERT INTO meta (key, value) VALUES ('a', 'b')"] {
+            let token = try store.externalChangeToken()
+            try sql.execute(statement)
+            #expect(try store.structureChangeToken() == start, "\(statement)")
+            #expect(try store.externalChangeToken() != token, "\(statement)")
+        }
+        for (index, statement) in ["UPDATE registration SET follow_note = 'x'", "DELETE FROM league",
+                                   "INSERT INTO person (sleeper_user_id, scope, updated_at) VALUES ('9', 'person', 0)"].enumerated() {
+            let before = try store.structureChangeToken()
+            try sql.execute(statement)
+            #expect(try store.structureChangeToken() != before, "statement \(index)")
+        }
+    }
+
     @Test("A registration's open lifecycle rows are read back in both modes from the bytes the lifecycle commit writes; closed ones are not")
     func openLifecycleStates() throws {
         let (store, _, sql, schema) = try twoStores()

@@ -12,6 +12,11 @@ import SidelineStore
 struct SchedulerCache {
     /// `PRAGMA data_version` when the cache was filled.
     var token: Int?
+    /// In a cluster: the store's structure token when the cache was filled (issue 32).
+    var structureToken: Int?
+    /// In a cluster: leagues whose snapshot another poller stored since the last step
+    /// (``foldInOthersPasses(token:from:)``): moved, for the persons this poller steps.
+    var externallyMoved: Set<LeagueWeek> = []
     var registrations: [Registration] = []
     /// Positions in `registrations`, per league (positions, not copies: 50,000 copies were ~10 MB).
     var registrationsByLeague: [String: [Int]] = [:]

@@ -15,7 +15,28 @@ import SidelineStore
 /// - the leader alone delivers the outbox (one sender per event: the outbox delivers at
 ///   least once, and two pollers sending side by side would double every event).
 extension Scheduler {
-    /// The lease round at the start of a pass; sets ``share``.
+    /// The cache brought up to date with the store: refilled when another connection
+    /// committed, or in a cluster, while the structure is unchanged, with the other pollers'
+    /// pass work folded in (``SchedulerCache/foldInOthersPasses(token:from:)``).
+    func refreshCache() throws(StoreError) {
+        guard let seat = environment.cluster else { return try cache.refresh(from: store) }
+        // The structure first: a change landing between the two reads moves the change token
+        // too, and the next pass sees it.
+        let structure = try seat.store.structureChangeToken()
+        let token = try store.externalChangeToken()
+        guard cache.token != token else { return }
+        if cache.token != nil, cache.structureToken == structure {
+            try cache.foldInOthersPasses(token: token, from: store)
+        } else {
+            try cache.refresh(from: store)
+            cache.structureToken = structure
+            refills += 1
+        }
+    }
+
+    /// The lease round at the start of a pass; sets ``share``. Work newly claimed (a joining
+    /// share, or a dead poller's leagues taken over) was stepped elsewhere until now: the
+    /// cache is refilled so that all of it is stepped, as after a restart.
     func divideWork(at now: Date, mode: PassMode) throws(StoreError) {
         guard let seat = environment.cluster else { return }
         try cache.loadLifecycles(mode: mode, week: cache.currentWeek, from: store, settings: configuration.lifecycle)
@@ -25,9 +46,20 @@ extension Scheduler {
         for (key, header) in cache.persons[mode] ?? [:] where header.isOpen { persons.insert(key.sleeperUserID) }
         let before = share
         share = try leases.round(seat, leagues: leagues, persons: persons, at: now)
+        if Self.gained(share, over: before) {
+            invalidateCaches()
+            try refreshCache()
+        }
         if share != before {
             logger.info("\(Messages.Cluster.share(poller: seat.poller.pollerID, leagues: share.leagues?.count ?? 0, of: leagues.count, persons: share.persons?.count ?? 0, leads: share.leads))")
         }
+    }
+
+    /// Whether `share` holds work `before` did not (everything counts as held).
+    static func gained(_ share: WorkShare, over before: WorkShare) -> Bool {
+        guard let leagues = share.leagues, let persons = share.persons else { return false }
+        guard let held = before.leagues, let heldPersons = before.persons else { return false }
+        return !leagues.isSubset(of: held) || !persons.isSubset(of: heldPersons)
     }
 
     /// The step stage over the held work, its commits fenced in a cluster. A lost lease ends
@@ -71,4 +103,8 @@ extension Scheduler {
 
     /// The work this poller holds now (for tests and the benchmark).
     public var workShare: WorkShare { share }
+
+    /// How many times this poller refilled its whole cache (for tests and the benchmark:
+    /// in a settled cluster, other pollers' passes are folded in, not refilled).
+    public var cacheRefills: Int { refills }
 }

@@ -33,6 +33,8 @@ public actor Scheduler {
     var leases = LeaseKeeper()
     /// The part of the work this pass does: all of it, unless in a cluster.
     var share = WorkShare.everything
+    /// Whole-cache refills in a cluster (``cacheRefills``).
+    var refills = 0
 
     /// How long settled events stay in the outbox (for `status`, the device API and
     /// debugging): a week, far past any activity (at most 8 hours).
@@ -56,7 +58,7 @@ public actor Scheduler {
         var report = PassReport(at: now)
         report.mode = mode
         loadPlayersIndex()
-        try cache.refresh(from: store)
+        try refreshCache()
         try divideWork(at: now, mode: mode)
         var due = try plan.due(cache: &cache, players: players, at: now, mode: mode)
         // The feeds first: the NFL state decides the week, the week's games what is live.
@@ -74,7 +76,7 @@ public actor Scheduler {
         let passPlan = try plan.budgeted(due, at: now)
         if passPlan.postponed > 0 { report.note(Messages.Budget.postponed(passPlan.postponed), logger, level: .notice) }
         let fetched = await fetchLeagueCalls(passPlan.leagueCalls, at: now, report: &report)
-        try cache.refresh(from: store)
+        try refreshCache()
 
         let live = stepLivePoints(at: now, report: &report)
         let pass = StepStage.Pass(now: now, mode: mode, sinks: sinks.map(\.route), fetched: fetched, players: players, livePoints: live.step, liveMoved: live.moved)

@@ -60,7 +60,8 @@ struct StepStage {
             snapshots[key] = snapshot
             cache.noteTeams(key, snapshot: snapshot, players: pass.players)
         }
-        var scope = StepScope(cache: cache, current: current, olderWeeks: older, stored: stored, fetched: Set(pass.fetched.keys),
+        // Another poller's fetches count as this pass's (in a cluster; empty otherwise).
+        var scope = StepScope(cache: cache, current: current, olderWeeks: older, stored: stored, fetched: Set(pass.fetched.keys).union(cache.externallyMoved),
                               playersFetchedAt: pass.players?.fetchedAt, liveMoved: pass.liveMoved, now: pass.now)
         let personUsers = cache.personScopeUsers(mode: pass.mode)
         let selection = StepSelection(cache: cache, scope: &scope, mode: pass.mode, snapshotTimes: times, inHand: Set(snapshots.keys),
@@ -74,6 +75,7 @@ struct StepStage {
         for (week, schedule) in scope.schedules { cache.steppedSchedules[week] = .some(schedule) }
         cache.steppedPlayersAt = pass.players?.fetchedAt
         cache.stepAll = false
+        cache.externallyMoved = []
     }
 
     /// Steps the selected work a slice of rows at a time, committing every full batch.

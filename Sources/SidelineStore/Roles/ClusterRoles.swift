@@ -99,6 +99,11 @@ public protocol ClusterStore: Sendable {
     /// on its own (for `status` and tests).
     func holds(_ fences: [LeaseFence], clock: LeaseClock) throws(StoreError) -> Bool
 
+    /// Like ``RegistrationStore/externalChangeToken()``, moved only by other connections'
+    /// commits to registrations, leagues and users' scopes: a poller whose token moved but
+    /// whose structure token did not refreshes only what other pollers' passes write.
+    func structureChangeToken() throws(StoreError) -> Int
+
     /// A cluster poller's pass lock: passes of several pollers run side by side, never two
     /// of one poller id, and never beside a pass of a poller outside the cluster.
     func pollerPassLock(_ pollerID: String, wait: TimeInterval) throws(PassLockError) -> any HeldPassLock
