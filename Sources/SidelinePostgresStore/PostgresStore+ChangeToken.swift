@@ -30,33 +30,8 @@ enum PostgresChangeCounter {
                                 "lifecycle", "person_lifecycle", "stat_feed", "meta"]
 
     /// The migration that adds the counters and their triggers (`pg3-pg-admin-change-token`).
-    static let migration: [String] = [
-        """
-        CREATE TABLE change_counter (
-            backend_pid integer PRIMARY KEY,
-            commits bigint NOT NULL,
-            last_xact xid8 NOT NULL
-        )
-        """,
-        // Once per transaction: a later statement of the same transaction finds its own
-        // `last_xact` and writes nothing. `search_path` is fixed at creation, so the trigger
-        // finds this schema's table whatever the writing session's path.
-        """
-        CREATE FUNCTION count_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        BEGIN
-            INSERT INTO change_counter (backend_pid, commits, last_xact) VALUES (pg_backend_pid(), 1, pg_current_xact_id())
-            ON CONFLICT (backend_pid) DO UPDATE SET commits = change_counter.commits + 1, last_xact = excluded.last_xact
-                WHERE change_counter.last_xact <> excluded.last_xact;
-            RETURN NULL;
-        END
-        $$
-        """,
-    ] + watchedTables.map { table in
-        "CREATE TRIGGER \(table)_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION count_change()"
-    }
-}
+    static let migration = counters("change_counter", function: "count_change", trigger: "changed", on: watchedTables)
 
-extension PostgresChangeCounter {
     /// The tables whose change makes a cluster poller refill its whole cache: who is
     /// registered, their leagues, and each user's scope. The other watched tables change on
     /// every pass of every poller (snapshots, feeds, lifecycle rows), which a poller folds in
@@ -65,26 +40,35 @@ extension PostgresChangeCounter {
 
     /// `pg6-structure-token`: a second set of counters, kept exactly as the first, raised only
     /// by the structure tables.
-    static let structureMigration: [String] = [
-        """
-        CREATE TABLE structure_counter (
-            backend_pid integer PRIMARY KEY,
-            commits bigint NOT NULL,
-            last_xact xid8 NOT NULL
-        )
-        """,
-        """
-        CREATE FUNCTION count_structure_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        BEGIN
-            INSERT INTO structure_counter (backend_pid, commits, last_xact) VALUES (pg_backend_pid(), 1, pg_current_xact_id())
-            ON CONFLICT (backend_pid) DO UPDATE SET commits = structure_counter.commits + 1, last_xact = excluded.last_xact
-                WHERE structure_counter.last_xact <> excluded.last_xact;
-            RETURN NULL;
-        END
-        $$
-        """,
-    ] + structureTables.map { table in
-        "CREATE TRIGGER \(table)_structure_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION count_structure_change()"
+    static let structureMigration = counters("structure_counter", function: "count_structure_change", trigger: "structure_changed", on: structureTables)
+
+    /// A counter table, the trigger function that raises this backend's row once per
+    /// transaction, and a statement trigger on each of `tables`.
+    static func counters(_ table: String, function: String, trigger: String, on tables: [String]) -> [String] {
+        [
+            """
+            CREATE TABLE \(table) (
+                backend_pid integer PRIMARY KEY,
+                commits bigint NOT NULL,
+                last_xact xid8 NOT NULL
+            )
+            """,
+            // Once per transaction: a later statement of the same transaction finds its own
+            // `last_xact` and writes nothing. `search_path` is fixed at creation, so the trigger
+            // finds this schema's table whatever the writing session's path.
+            """
+            CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+            BEGIN
+                INSERT INTO \(table) (backend_pid, commits, last_xact) VALUES (pg_backend_pid(), 1, pg_current_xact_id())
+                ON CONFLICT (backend_pid) DO UPDATE SET commits = \(table).commits + 1, last_xact = excluded.last_xact
+                    WHERE \(table).last_xact <> excluded.last_xact;
+                RETURN NULL;
+            END
+            $$
+            """,
+        ] + tables.map { watched in
+            "CREATE TRIGGER \(watched)_\(trigger) AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(watched) FOR EACH STATEMENT EXECUTE FUNCTION \(function)()"
+        }
     }
 }
 
@@ -92,14 +76,14 @@ extension PostgresStore {
     /// The other connections' commits to the registrations, leagues and scopes only
     /// (``ClusterStore/structureChangeToken()``): when it has not moved but
     /// ``externalChangeToken()`` has, the others committed pass work, not new structure.
-    public func structureChangeToken() throws(StoreError) -> Int {
-        let rows = try execute("SELECT coalesce(sum(commits), 0)::bigint AS token FROM structure_counter WHERE backend_pid <> pg_backend_pid()")
-        return try decoding { () throws(PostgresError) in try rows.first?.value("token") ?? 0 }
-    }
+    public func structureChangeToken() throws(StoreError) -> Int { try othersCommits("structure_counter") }
 
     /// The other connections' commits to the cached tables, summed (see ``PostgresChangeCounter``).
-    public func externalChangeToken() throws(StoreError) -> Int {
-        let rows = try execute("SELECT coalesce(sum(commits), 0)::bigint AS token FROM change_counter WHERE backend_pid <> pg_backend_pid()")
+    public func externalChangeToken() throws(StoreError) -> Int { try othersCommits("change_counter") }
+
+    /// The other backends' rows of a counter table, summed.
+    private func othersCommits(_ table: String) throws(StoreError) -> Int {
+        let rows = try execute("SELECT coalesce(sum(commits), 0)::bigint AS token FROM \(table) WHERE backend_pid <> pg_backend_pid()")
         return try decoding { () throws(PostgresError) in try rows.first?.value("token") ?? 0 }
     }
 }
