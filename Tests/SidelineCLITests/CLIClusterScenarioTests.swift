@@ -68,14 +68,6 @@ struct CLIClusterScenarioTests {
         #expect(doubled.isEmpty, "\(doubled.keys.sorted())", sourceLocation: sourceLocation)
     }
 
-    /// A poller that is not the leader and holds leagues, and the matchups paths of its leagues.
-    static func follower(_ cluster: ClusterPollers) throws -> (ClusterPollers.Poller, matchups: [String]) {
-        let leader = try cluster.leader()
-        let held = try cluster.holders(.league)
-        let poller = try #require(cluster.pollers.first { poller in poller != leader && held.values.contains(poller.id) })
-        return (poller, held.filter { $0.value == poller.id }.keys.sorted().map { "/v1/league/\($0)/matchups/" })
-    }
-
     /// What the pause scenario leaves: the paused poller, its tick, the league it was held
     /// on, and the minute it was resumed at.
     struct Paused {
@@ -91,7 +83,7 @@ struct CLIClusterScenarioTests {
     /// (they take its leagues), SIGCONT and its tick waited for.
     static func pauseMidFetch(_ cluster: ClusterPollers) async throws -> Paused {
         try await cluster.minutes(from: cold, through: kickoff)
-        let (paused, matchups) = try follower(cluster)
+        let (paused, matchups) = try cluster.follower()
         let others = cluster.pollers.filter { $0 != paused }
         let resumedAt = startMinute + TimeInterval(cluster.leaseSeconds) + 60
         let held = try #require(matchups.first)
@@ -140,15 +132,10 @@ struct CLIClusterScenarioTests {
     func killedMidKickoff(scope: String) async throws {
         try await withCluster(scope: scope) { cluster in
             try await cluster.minutes(from: Self.cold, through: Self.kickoff)
-            let (victim, matchups) = try Self.follower(cluster)
-            let held = try #require(matchups.first)
-            let others = cluster.pollers.filter { $0 != victim }
-            cluster.begin(Self.startMinute)
-            let killed = try await cluster.tick(victim, at: Self.startMinute, heldOn: held) { child in child.kill() }
-            #expect(killed.output.signal == 9, "SIGKILL")
-            for poller in others { _ = try await cluster.tick(poller, at: Self.startMinute) }
             let lease = TimeInterval(cluster.leaseSeconds)
-            try await cluster.minutes(from: Self.startMinute + 60, through: Self.startMinute + lease + 120, others)
+            let (victim, killed) = try await cluster.killFollowerMidFetch(at: Self.startMinute, through: Self.startMinute + lease + 120)
+            #expect(killed.output.signal == 9, "SIGKILL")
+            let others = cluster.pollers.filter { $0 != victim }
             // Its leagues went to the two others, three each; it made no call after the kill.
             #expect(try cluster.shares(.league) == [victim.id: 0, others[0].id: 3, others[1].id: 3])
             #expect(cluster.calls().filter { $0.address == victim.address }.allSatisfy { $0.minute <= Self.startMinute })

@@ -61,9 +61,10 @@ public final class ClusterPollers: Sendable {
     private let record = Mutex<(ticks: [Tick], marks: [(minute: Date, sequence: Int)])>(([], []))
 
     /// `count` pollers on the schema at `storeURL`, their files under `directory`, new users in
-    /// `scope`. Installs the per-address limit on `world`.
+    /// `scope`, `extra` settings over each poller's (more sinks). Installs the per-address
+    /// limit on `world`.
     public init(count: Int, storeURL: String, sleeper: URL, world: FakeSleeperWorld, directory: URL,
-                scope: String, budget: Int = 60, leaseSeconds: Int = 120) throws {
+                scope: String, budget: Int = 60, leaseSeconds: Int = 120, extra: [String: String] = [:]) throws {
         self.world = world
         self.budget = budget
         self.leaseSeconds = leaseSeconds
@@ -85,7 +86,7 @@ public final class ClusterPollers: Sendable {
                 "SIDELINE_SLEEPER_TIMEOUT_SECONDS": "120",
                 // `debug` to read each tick's lease rounds in ``timeline()`` when a scenario fails.
                 "SIDELINE_LOG_LEVEL": ProcessInfo.processInfo.environment["SIDELINE_TEST_CLUSTER_LOG_LEVEL"] ?? "warning",
-            ]) { $1 })
+            ]) { $1 }.merging(extra) { $1 })
         }
         self.binaries = binaries
         let configuration = try TestWiring.configuration(sleeper: sleeper, directory: directory, overrides: ["store.url": storeURL])
@@ -170,6 +171,20 @@ public final class ClusterPollers: Sendable {
             try await child.waitForExit(timeout: .seconds(60))
         }
         return keep(Tick(poller: poller, minute: minute, output: output))
+    }
+
+    /// At `minute`, a follower (``follower()``) is SIGKILLed while its first league's
+    /// matchups call is held; the other pollers tick that minute, then alone through
+    /// `last`. Returns the killed poller and its tick.
+    public func killFollowerMidFetch(at minute: Date, through last: Date) async throws -> (victim: Poller, tick: Tick) {
+        let (victim, matchups) = try follower()
+        guard let held = matchups.first else { throw HarnessError("\(victim) holds no league") }
+        let others = pollers.filter { $0 != victim }
+        begin(minute)
+        let killed = try await tick(victim, at: minute, heldOn: held) { child in child.kill() }
+        for poller in others { _ = try await tick(poller, at: minute) }
+        try await minutes(from: minute + 60, through: last, others)
+        return (victim, killed)
     }
 
     private func binary(_ poller: Poller) throws -> SidelineBinary {
@@ -259,6 +274,16 @@ public final class ClusterPollers: Sendable {
     /// When the stored matchups snapshot of `leagueID` (this week of the scripted Sunday) was fetched.
     public func snapshotFetchedAt(_ leagueID: String) throws -> Date? {
         try appStore.snapshot(leagueID: leagueID, week: WeekKey(season: GameDayScript.season, seasonType: .regular, week: GameDayScript.week))?.fetchedAt
+    }
+
+    /// A poller that is not the leader and holds leagues, and its leagues' matchups paths.
+    public func follower() throws -> (Poller, matchups: [String]) {
+        let leader = try leader()
+        let held = try holders(.league)
+        guard let poller = pollers.first(where: { poller in poller != leader && held.values.contains(poller.id) }) else {
+            throw HarnessError("no poller but the leader holds a league: \(held)")
+        }
+        return (poller, held.filter { $0.value == poller.id }.keys.sorted().map { "/v1/league/\($0)/matchups/" })
     }
 
     /// The poller holding the `feeds` lease.
