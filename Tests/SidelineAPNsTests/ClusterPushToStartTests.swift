@@ -19,36 +19,30 @@ struct ClusterPushToStartTests {
     func onePushToStartPerToken(scope: String) async throws {
         let key = try TestCredentials.newKey()
         try await withFakeAPNs(trusting: key) { apns in
-            let world = FakeSleeperWorld()
-            PersonSundayScript.install(into: world, at: Self.startMinute - 900)
-            try await withFakeSleeper(world) { base, world in
-                try await withTemporaryDirectory("cluster-apns") { directory in
-                    try await StoreUnderTest.postgres.withLocation { overrides in
-                        let url = try #require(overrides["store.url"])
-                        // The key file and APNs settings, written once for every poller.
-                        var sinks = try SidelineBinary(directory: directory, sleeper: nil).withAPNs(key, server: apns).environment.filter { $0.key.hasPrefix("SIDELINE_APNS_") }
-                        sinks["SIDELINE_SINKS_ENABLED"] = "stdout,apns"
-                        let cluster = try ClusterPollers(count: 3, storeURL: url, sleeper: base, world: world, directory: directory, scope: scope, extra: sinks)
-                        try await cluster.setUp(users: [PersonSundayScript.pat.username, PersonSundayScript.rival.username, PersonSundayScript.sam.username])
-                        for (user, token) in [(PersonSundayScript.pat, Self.patPhone), (PersonSundayScript.rival, Self.rivalPhone)] {
-                            let added = try await cluster.admin.run(["devices", "add", user.username, "--push-to-start", token])
-                            #expect(added.status == 0, "\(added.stderr)")
-                        }
-                        try await cluster.minutes(from: Self.startMinute - 240, through: Self.startMinute - 60)
-                        let lease = TimeInterval(cluster.leaseSeconds)
-                        let (_, killed) = try await cluster.killFollowerMidFetch(at: Self.startMinute, through: Self.startMinute + lease + 120)
-                        #expect(killed.output.signal == 9, "SIGKILL")
+            let users = [PersonSundayScript.pat.username, PersonSundayScript.rival.username, PersonSundayScript.sam.username]
+            try await withClusterPollers(scope: scope, sundayAt: Self.startMinute - 900, users: users, extra: { directory in
+                // The key file and APNs settings, written once for every poller.
+                var sinks = try SidelineBinary(directory: directory, sleeper: nil).withAPNs(key, server: apns).environment.filter { $0.key.hasPrefix("SIDELINE_APNS_") }
+                sinks["SIDELINE_SINKS_ENABLED"] = "stdout,apns"
+                return sinks
+            }) { cluster in
+                for (user, token) in [(PersonSundayScript.pat, Self.patPhone), (PersonSundayScript.rival, Self.rivalPhone)] {
+                    let added = try await cluster.admin.run(["devices", "add", user.username, "--push-to-start", token])
+                    #expect(added.status == 0, "\(added.stderr)")
+                }
+                try await cluster.minutes(from: Self.startMinute - 240, through: Self.startMinute - 60)
+                let lease = TimeInterval(cluster.leaseSeconds)
+                let (_, killed) = try await cluster.killFollowerMidFetch(at: Self.startMinute, through: Self.startMinute + lease + 120)
+                #expect(killed.output.signal == 9, "SIGKILL")
 
-                        let starts = try apns.requests().filter { request in try !request.isCredentialsProbe && KillAndRestartTests.event(of: request) == "start" }
-                        let perToken = Dictionary(grouping: starts) { request in
-                            "\((try? KillAndRestartTests.activity(of: request)) ?? "?") → \(request.path.hasSuffix(Self.patPhone) ? "pat" : "rival")"
-                        }
-                        // League scope: Pat's London league and the rival's six; person scope: each one activity.
-                        #expect(perToken.count == (scope == "league" ? 7 : 2), "\(perToken.keys.sorted())")
-                        for (activityToken, sent) in perToken {
-                            #expect(sent.count == 1, "\(activityToken): \(sent.count) push-to-starts")
-                        }
-                    }
+                let starts = try apns.requests().filter { request in try !request.isCredentialsProbe && KillAndRestartTests.event(of: request) == "start" }
+                let perToken = Dictionary(grouping: starts) { request in
+                    "\((try? KillAndRestartTests.activity(of: request)) ?? "?") → \(request.path.hasSuffix(Self.patPhone) ? "pat" : "rival")"
+                }
+                // League scope: Pat's London league and the rival's six; person scope: each one activity.
+                #expect(perToken.count == (scope == "league" ? 7 : 2), "\(perToken.keys.sorted())")
+                for (activityToken, sent) in perToken {
+                    #expect(sent.count == 1, "\(activityToken): \(sent.count) push-to-starts")
                 }
             }
         }

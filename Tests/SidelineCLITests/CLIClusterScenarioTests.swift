@@ -29,18 +29,7 @@ struct CLIClusterScenarioTests {
     /// Three pollers on a fresh schema against the scripted Sunday, the users registered
     /// in `scope`.
     func withCluster(scope: String, _ body: (ClusterPollers) async throws -> Void) async throws {
-        let world = FakeSleeperWorld()
-        PersonSundayScript.install(into: world, at: Self.cold - 600)
-        try await withFakeSleeper(world) { base, world in
-            try await withTemporaryDirectory("cluster") { directory in
-                try await StoreUnderTest.postgres.withLocation { overrides in
-                    let url = try #require(overrides["store.url"])
-                    let cluster = try ClusterPollers(count: 3, storeURL: url, sleeper: base, world: world, directory: directory, scope: scope)
-                    try await cluster.setUp(users: Self.users)
-                    try await body(cluster)
-                }
-            }
-        }
+        try await withClusterPollers(scope: scope, sundayAt: Self.cold - 600, users: Self.users, body)
     }
 
     /// What holds in every scenario: each tick that was not killed exited 0; no league

@@ -291,3 +291,25 @@ public final class ClusterPollers: Sendable {
         try holders(.feeds)[LeaseKind.leaderKey].flatMap { id in pollers.first { $0.id == id } }
     }
 }
+
+/// Three pollers on a fresh PostgreSQL schema against a fake Sleeper playing
+/// ``PersonSundayScript`` from `start`, `users` registered in `scope`; `extra` gives more
+/// settings for every poller, from a directory of the scenario's (a key file).
+public func withClusterPollers(
+    scope: String, sundayAt start: Date, users: [String], extra: (URL) throws -> [String: String] = { _ in [:] },
+    _ body: (ClusterPollers) async throws -> Void
+) async throws {
+    let world = FakeSleeperWorld()
+    PersonSundayScript.install(into: world, at: start)
+    try await withFakeSleeper(world) { base, world in
+        try await withTemporaryDirectory("cluster") { directory in
+            try await StoreUnderTest.postgres.withLocation { overrides in
+                guard let url = overrides["store.url"] else { throw HarnessError("no store.url for PostgreSQL") }
+                let cluster = try ClusterPollers(count: 3, storeURL: url, sleeper: base, world: world, directory: directory,
+                                                 scope: scope, extra: try extra(directory))
+                try await cluster.setUp(users: users)
+                try await body(cluster)
+            }
+        }
+    }
+}
