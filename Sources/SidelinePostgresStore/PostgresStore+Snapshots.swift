@@ -43,6 +43,12 @@ extension PostgresStore: SnapshotStore {
     /// store: a new body replaces the entries, the ETag and the baseline together (the
     /// stored ETag always names the stored entries); a 304 only moves the fetch time.
     public func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark]) throws(StoreError) {
+        try saveSnapshots(items, marks: marks, fences: [], clock: .database)
+    }
+
+    /// The same, fenced (issue 32): the leagues' leases are checked, and held `FOR SHARE`
+    /// until the commit, before anything is written.
+    public func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark], fences: [LeaseFence], clock: LeaseClock) throws(StoreError) {
         guard !items.isEmpty || !marks.isEmpty else { return }
         let statements = try items.map { item throws(StoreError) -> (String, [PostgresValue]) in
             guard let entries = item.entries else {
@@ -58,6 +64,7 @@ extension PostgresStore: SnapshotStore {
                       item.fetchedAt.stored, PostgresValue(baseline)])
         }
         try transaction { session in
+            try session.requireLeases(fences, clock: clock)
             try Self.writeMarks(marks, session)
             for (sql, parameters) in statements { try session.execute(sql, parameters) }
         }

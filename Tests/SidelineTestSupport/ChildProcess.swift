@@ -162,6 +162,12 @@ public struct RunningChild: Sendable {
     /// SIGKILL: a crash, as far as the child's files can tell.
     public func kill() { signal(.kill) }
 
+    /// SIGSTOP: a process paused (a stopped VM, a long GC, a debugger) that will come back.
+    public func pause() { signal(.suspend) }
+
+    /// SIGCONT: a paused child goes on where it stopped.
+    public func resume() { signal(.resume) }
+
     /// Waits until `find` finds something in what the child printed so far (looked at every
     /// 20 ms), and returns it. Throws if the child ends first or `timeout` passes.
     public func waitFor<T>(_ what: String, timeout: Duration = .seconds(60), _ find: (RunningChild) -> T?) async throws -> T {

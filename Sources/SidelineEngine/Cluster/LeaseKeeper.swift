@@ -22,6 +22,14 @@ struct LeaseKeeper {
         try store.heartbeat(seat.poller, within: duration, clock: clock)
         let live = try store.livePollers(within: duration, clock: clock).map(\.budget)
         for (kind, keys) in [(LeaseKind.league, leagues), (.person, persons)] {
+            if held[kind] == nil {
+                // This process's first round. With a fixed poller id the last process of the
+                // same id (cron's previous `tick`) may hold leases: carry on with them (their
+                // epochs are what it fenced with) rather than claim none until they expire,
+                // and then race the others for what was ours.
+                let mine = try store.leases(kind).filter { $0.holder == seat.poller.pollerID }
+                held[kind] = Dictionary(mine.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+            }
             // Work gone (a league nobody follows now): let it go first, so that its row,
             // free, is withdrawn with the others' and never counted in a share again.
             try store.releaseLeases((held[kind] ?? [:]).values.filter { !keys.contains($0.key) })

@@ -46,6 +46,7 @@ extension Scheduler {
         for (key, header) in cache.persons[mode] ?? [:] where header.isOpen { persons.insert(key.sleeperUserID) }
         let before = share
         share = try leases.round(seat, leagues: leagues, persons: persons, at: now)
+        passFencing = CommitStage.Fencing(store: seat.store, leases: leases, clock: seat.settings.leaseClock.clock(at: now))
         if Self.gained(share, over: before) {
             invalidateCaches()
             try refreshCache()
@@ -67,17 +68,11 @@ extension Scheduler {
     /// the pass: the work is another poller's now, and the next round says what is still ours.
     func stepHeld(_ pass: StepStage.Pass, report: inout PassReport) throws(StoreError) {
         do {
-            try step(fencing: fencing(at: pass.now)).run(pass, cache: &cache, report: &report)
+            try step.run(pass, cache: &cache, report: &report)
         } catch {
             guard error.leaseLost else { throw error }
             report.note(error.message, logger, level: .warning)
         }
-    }
-
-    /// The commit's fencing in a cluster; `nil` for the only poller.
-    func fencing(at now: Date) -> CommitStage.Fencing? {
-        guard let seat = environment.cluster else { return nil }
-        return CommitStage.Fencing(store: seat.store, leases: leases, clock: seat.settings.leaseClock.clock(at: now))
     }
 
     /// Whether this pass delivers the outbox: always for the only poller; in a cluster, the
@@ -99,6 +94,7 @@ extension Scheduler {
         try seat.store.retirePoller(seat.poller.pollerID)
         leases.forget()
         share = .everything
+        passFencing = nil
     }
 
     /// The work this poller holds now (for tests and the benchmark).

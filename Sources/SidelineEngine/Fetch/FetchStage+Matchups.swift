@@ -74,9 +74,15 @@ extension FetchStage {
         // Before the new bodies replace the old: what the blend showed just before them.
         if let live = request.livePoints { report.reconciliations += reconciliations(fetched.saves, live: live, report: &report) }
         do {
-            try store.saveSnapshots(fetched.saves, marks: fetched.marks)
+            if let fencing {
+                let leagues = Set(fetched.saves.map(\.leagueID) + fetched.marks.map(\.leagueID))
+                try fencing.store.saveSnapshots(fetched.saves, marks: fetched.marks, fences: fencing.leases.fences(leagues: leagues, persons: []), clock: fencing.clock)
+            } else {
+                try store.saveSnapshots(fetched.saves, marks: fetched.marks)
+            }
         } catch {
-            report.note("could not store \(fetched.saves.count) matchups snapshots: \(error)", logger)
+            // A lost lease: these leagues are another poller's now, and its answers the ones kept.
+            report.note(error.leaseLost ? error.message : "could not store \(fetched.saves.count) matchups snapshots: \(error)", logger)
             return nil
         }
         // Answers already in flight when Sleeper pushed back must not lift the rest it asked for.

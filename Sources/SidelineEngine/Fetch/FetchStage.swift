@@ -19,6 +19,8 @@ struct FetchStage {
     let logger: Logger
     /// Matchups calls in flight at once.
     let concurrency: Int
+    /// In a cluster (issue 32): matchups answers are stored fenced by their leagues' leases.
+    var fencing: CommitStage.Fencing?
 
     /// What a call brought back for the cache, and whether the calls after it may go on
     /// (`false`: the budget is spent or the host asked us to rest).

@@ -28,12 +28,12 @@ extension Scheduler {
 
     var fetch: FetchStage {
         FetchStage(sleeper: environment.sleeper, games: environment.games, stats: environment.stats, playersStore: environment.playersStore,
-                   store: store, logger: logger, concurrency: Self.fetchConcurrency)
+                   store: store, logger: logger, concurrency: Self.fetchConcurrency, fencing: passFencing)
     }
 
-    /// `fencing`: the commit's, in a cluster (``fencing(at:)``).
-    func step(fencing: CommitStage.Fencing?) -> StepStage {
-        StepStage(store: store, commit: CommitStage(store: store, settings: configuration.lifecycle, fencing: fencing),
+    /// In a cluster, each commit is fenced by the leases of this pass's round (``passFencing``).
+    var step: StepStage {
+        StepStage(store: store, commit: CommitStage(store: store, settings: configuration.lifecycle, fencing: passFencing),
                   configuration: configuration, batching: batching, logger: logger, share: share)
     }
 

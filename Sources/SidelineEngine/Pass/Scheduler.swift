@@ -35,6 +35,8 @@ public actor Scheduler {
     var share = WorkShare.everything
     /// Whole-cache refills in a cluster (``cacheRefills``).
     var refills = 0
+    /// In a cluster: the store's fenced writes and this pass's leases (set by the lease round).
+    var passFencing: CommitStage.Fencing?
 
     /// How long settled events stay in the outbox (for `status`, the device API and
     /// debugging): a week, far past any activity (at most 8 hours).

@@ -104,6 +104,11 @@ public protocol ClusterStore: Sendable {
     /// whose structure token did not refreshes only what other pollers' passes write.
     func structureChangeToken() throws(StoreError) -> Int
 
+    /// ``SnapshotStore/saveSnapshots(_:marks:)`` fenced by the leases of their leagues: a
+    /// poller that lost a league (paused past its lease) never writes its old answer over the
+    /// new holder's. A lost lease writes nothing and throws with `leaseLost` set.
+    func saveSnapshots(_ items: [SnapshotUpdate], marks: [UnusableAnswerMark], fences: [LeaseFence], clock: LeaseClock) throws(StoreError)
+
     /// A cluster poller's pass lock: passes of several pollers run side by side, never two
     /// of one poller id, and never beside a pass of a poller outside the cluster.
     func pollerPassLock(_ pollerID: String, wait: TimeInterval) throws(PassLockError) -> any HeldPassLock
