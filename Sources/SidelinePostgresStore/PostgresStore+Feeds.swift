@@ -3,6 +3,10 @@ import SidelineCore
 import SidelinePostgres
 import SidelineStore
 
+/// The feeds the leader stores for every poller (issue 32) never go back in time: a leader
+/// paused past its lease that comes back with an answer older than the new leader's leaves
+/// the newer one in place (`WHERE … fetched_at <= excluded.fetched_at`), as a lost league
+/// lease's matchups answer is refused by its fence.
 extension PostgresStore: FeedStore {
     public func nflState() throws(StoreError) -> (state: NFLState, fetchedAt: Date)? {
         guard let row = try execute("SELECT json, fetched_at FROM nfl_state WHERE id = 1").first else { return nil }
@@ -15,6 +19,7 @@ extension PostgresStore: FeedStore {
         try execute("""
             INSERT INTO nfl_state (id, json, fetched_at) VALUES (1, $1, $2)
             ON CONFLICT (id) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
+                WHERE nfl_state.fetched_at <= excluded.fetched_at
             """, [.text(try encodingJSON(state)), fetchedAt.stored])
     }
 
@@ -29,6 +34,7 @@ extension PostgresStore: FeedStore {
         try execute("""
             INSERT INTO schedule (week_key, json, fetched_at) VALUES ($1, $2, $3)
             ON CONFLICT (week_key) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at
+                WHERE schedule.fetched_at <= excluded.fetched_at
             """, [.text(week.storageKey), .text(try encodingJSON(schedule)), fetchedAt.stored])
     }
 

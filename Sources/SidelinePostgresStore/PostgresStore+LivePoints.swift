@@ -33,6 +33,7 @@ extension PostgresStore: LivePointsStore {
                 INSERT INTO stat_feed (kind, week_key, lines, previous, etag, fetched_at, changed_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
                 ON CONFLICT (kind, week_key) DO UPDATE SET lines = excluded.lines, previous = excluded.previous, etag = excluded.etag,
                     fetched_at = excluded.fetched_at, changed_at = excluded.changed_at
+                WHERE stat_feed.fetched_at <= excluded.fetched_at
                 """, [.text(kind.rawValue), .text(week.storageKey), .bytes(lines), PostgresValue(previous), PostgresValue(feed.etag),
                       feed.fetchedAt.stored, feed.changedAt.stored])
         }

@@ -34,6 +34,24 @@ struct PostgresFeedStoreTests {
         #expect(try store.schedule(WeekKey(season: "2026", seasonType: .regular, week: 13)) == nil)
     }
 
+    @Test("An older answer never replaces a newer one: a leader paused past its lease leaves the new leader's state and schedule")
+    func feedsNeverGoBack() throws {
+        let (url, schema) = try TestDatabase.freshSchema()
+        defer { try? TestDatabase.drop(schema) }
+        let newLeader = try PostgresStore(url: url, egress: "b"), pausedLeader = try PostgresStore(url: url, egress: "a")
+        let current = NFLState(week: 13, season: "2026", seasonType: .regular, leagueSeason: "2026")
+        try newLeader.saveNFLState(current, fetchedAt: t0.addingTimeInterval(180))
+        try pausedLeader.saveNFLState(NFLState(week: 12, season: "2026", seasonType: .regular, leagueSeason: "2026"), fetchedAt: t0)
+        #expect(try newLeader.nflState()?.state == current)
+        let game = NFLGame(id: "g1", home: TeamCode(normalized: "KC"), away: TeamCode(normalized: "BUF"), kickoff: t0, status: .final, quarter: 4, secondsLeftInQuarter: 0)
+        let final = WeekSchedule(season: "2026", seasonType: .regular, week: 12, games: [game])
+        try newLeader.saveSchedule(final, for: week, fetchedAt: t0.addingTimeInterval(180))
+        let stale = WeekSchedule(season: "2026", seasonType: .regular, week: 12, games: [NFLGame(id: "g1", home: game.home, away: game.away, kickoff: t0, status: .inProgress, quarter: 4, secondsLeftInQuarter: 30)])
+        try pausedLeader.saveSchedule(stale, for: week, fetchedAt: t0)
+        #expect(try newLeader.schedule(week)?.schedule == final)
+        #expect(try newLeader.schedule(week)?.fetchedAt == t0.addingTimeInterval(180))
+    }
+
     @Test("A cached response keeps its ETag and its bytes exactly; saving again replaces both")
     func httpCache() throws {
         let (url, schema) = try TestDatabase.freshSchema()
