@@ -1,5 +1,6 @@
 import Foundation
 import SidelineCore
+import SidelinePostgres
 import SidelinePostgresStore
 import SidelinePostgresTestDatabase
 import SidelineStore
@@ -20,20 +21,27 @@ struct CLIClusterStatusTests {
         defer { try? TestDatabase.drop(schema) }
         let a = try PostgresStore(url: url, egress: "host-a")
         let b = try PostgresStore(url: url, egress: "host-b")
-        try a.heartbeat(PollerRegistration(pollerID: "poller-a", egress: "host-a", host: "alpha", pid: 11, callsPerMinute: 1000), within: 360, clock: .database)
-        try b.heartbeat(PollerRegistration(pollerID: "poller-b", egress: "host-b", host: "beta", pid: 22, callsPerMinute: 600), within: 360, clock: .database)
-        // A row no sane `cluster.egress` could write (it only takes names), as a poller of
-        // another build, or a hand-edited row, might: the page must show it as text.
-        try b.heartbeat(PollerRegistration(pollerID: "poller-x", egress: Self.hostileEgress, host: "<b>x</b>", pid: 33, callsPerMinute: 1000), within: 360, clock: .database)
+        let sql = try PostgresConnection(url: url)
         try a.offerLeases(.league, keys: ["100", "200", "300"])
-        #expect(try a.claimLeases(.league, holder: "poller-a", limit: 2, for: 300, clock: .database).count == 2)
-        #expect(try b.leaderLease(holder: "poller-b", for: 300, clock: .database) != nil)
-        let budget = RateBudget(limit: 1000, headroom: 0)
-        for i in 0..<3 { #expect(try a.admitCall(kind: "matchups", path: "/\(i)", at: Date(), budget: budget, forRegistration: false)) }
+        #expect(try a.claimLeases(.league, holder: "poller-a", limit: 2, for: 900, clock: .database).count == 2)
+        #expect(try b.leaderLease(holder: "poller-b", for: 900, clock: .database) != nil)
+        // Heartbeats and calls are "in the last minute" on the real clock: made again just
+        // before each look, so a slow machine (a binary start under load) reads the same.
+        func live() throws {
+            try a.heartbeat(PollerRegistration(pollerID: "poller-a", egress: "host-a", host: "alpha", pid: 11, callsPerMinute: 1000), within: 360, clock: .database)
+            try b.heartbeat(PollerRegistration(pollerID: "poller-b", egress: "host-b", host: "beta", pid: 22, callsPerMinute: 600), within: 360, clock: .database)
+            // A row no sane `cluster.egress` could write (it only takes names), as a poller of
+            // another build, or a hand-edited row, might: the page must show it as text.
+            try b.heartbeat(PollerRegistration(pollerID: "poller-x", egress: Self.hostileEgress, host: "<b>x</b>", pid: 33, callsPerMinute: 1000), within: 360, clock: .database)
+            try sql.execute("DELETE FROM call_log")
+            let budget = RateBudget(limit: 1000, headroom: 0)
+            for i in 0..<3 { #expect(try a.admitCall(kind: "matchups", path: "/\(i)", at: Date(), budget: budget, forRegistration: false)) }
+        }
 
         let environment = ["SIDELINE_STORE_URL": try TestDatabase.urlText(schema: schema), "SIDELINE_SERVER_ADMIN_TOKEN": Self.adminToken]
         // The fake Sleeper, so the server's passes never reach for the internet.
         try await withSidelineBinary(scriptedSleeperAt: "2026-11-22T14:25:00Z", extra: environment) { cli, _ in
+            try live()
             let text = try await cli.run(["status"])
             #expect(text.status == 0, "\(text.stderr)")
             for line in ["Pollers (3 live on this store)",
@@ -46,6 +54,7 @@ struct CLIClusterStatusTests {
             let leaderLine = try #require(text.stdout.split(separator: "\n").first { $0.contains("poller-b on beta") })
             #expect(leaderLine.hasSuffix(" · leads the shared feeds"))
 
+            try live()
             let json = try await cli.run(["status", "--json"])
             #expect(json.status == 0, "\(json.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -64,6 +73,7 @@ struct CLIClusterStatusTests {
             #expect((0..<60).contains(first["heartbeat_age_seconds"] as? Int ?? -1), "\(first)")
 
             let (page, served) = try await cli.withServer { base, server in
+                try live()
                 let (code, page) = try await getText(base, bearer: Self.adminToken)
                 #expect(code == 200, "\(page)")
                 server.terminate()
