@@ -24,9 +24,12 @@ struct ClusterFigures {
     /// (the whole process: every poller).
     var busyInstantWall: [Double] = []
     var busyInstantCPU: [Double] = []
-    /// Problems the passes listed (a lost lease among them), and how many said a lease was lost.
+    /// Problems the passes listed, less the budget's notes that calls wait for a later pass
+    /// (every pass of a poller short of budget says so), and how many of them were leases lost.
     var problems = 0
     var leasesLost = 0
+    /// Poller passes whose budget postponed due calls.
+    var postponingPasses = 0
     /// The first few problems, with their poller and instant, to print under the table.
     var problemSamples: [String] = []
 
@@ -48,11 +51,14 @@ struct ClusterFigures {
                 startEvents += 1
                 started.insert(event.registrationID)
             }
-            problems += report.problems.count
-            for problem in report.problems.prefix(max(0, 5 - problemSamples.count)) {
+            let postponed = String(Messages.Budget.postponed(0).prefix { !$0.isNumber })
+            let listed = report.problems.filter { !$0.hasPrefix(postponed) }
+            if listed.count < report.problems.count { postponingPasses += 1 }
+            problems += listed.count
+            for problem in listed.prefix(max(0, 5 - problemSamples.count)) {
                 problemSamples.append("p\(pass.poller + 1) at \(EventEnvelope.timestamp(now)): \(problem)")
             }
-            leasesLost += report.problems.count { $0.localizedCaseInsensitiveContains("lease") }
+            leasesLost += listed.count { $0.localizedCaseInsensitiveContains("lease") }
             let matchups = report.calls.count { if case .matchups = $0 { true } else { false } }
             // The first instant is every poller's cold pass (cache fill, players index): left out.
             guard matchups > 0, instants > 1 else { continue }
@@ -76,7 +82,7 @@ struct ClusterFigures {
             startEvents: startEvents, registrationsStarted: started.count, events: events, responses: responses,
             outboxStarts: outbox.starts, outboxActivities: outbox.activities, outboxEvents: outbox.events,
             egresses: egresses, budget: budget, busyPassWall: busyPassWall, busyPassDatabase: busyPassDatabase,
-            busyInstantWall: busyInstantWall, busyInstantCPU: busyInstantCPU, problems: problems, leasesLost: leasesLost, problemSamples: problemSamples,
+            busyInstantWall: busyInstantWall, busyInstantCPU: busyInstantCPU, problems: problems, leasesLost: leasesLost, postponingPasses: postponingPasses, problemSamples: problemSamples,
             wallSeconds: wallSeconds, cpuSeconds: cpuSeconds, peakRSS: peakRSS)
     }
 }
@@ -116,6 +122,7 @@ struct ClusterResult {
     let busyInstantCPU: [Double]
     let problems: Int
     let leasesLost: Int
+    let postponingPasses: Int
     let problemSamples: [String]
     let wallSeconds: Double
     let cpuSeconds: Double

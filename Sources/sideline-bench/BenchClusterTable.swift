@@ -29,8 +29,8 @@ enum BenchClusterTable {
             if let first = results.first, r.registrationsStarted != first.registrationsStarted {
                 notes.append("\(r.registrationsStarted) registrations started against \(first.registrationsStarted) with \(first.pollers)")
             }
-            lines.append(String(format: "%d pollers: %d instants, %d busy; %.0f s CPU, peak RSS %.0f MB%@", r.pollers, r.instants, r.busyInstantWall.count,
-                                r.cpuSeconds, r.peakRSS, notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")))
+            lines.append(String(format: "%d pollers: %d instants, %d busy; %d poller passes postponed calls for want of budget; %.0f s CPU, peak RSS %.0f MB%@",
+                                r.pollers, r.instants, r.busyInstantWall.count, r.postponingPasses, r.cpuSeconds, r.peakRSS, notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")))
             lines += r.problemSamples.map { "  \($0)" }
         }
         lines.append(String(format: "benchmark wall time: %.0f s", totalSeconds))
