@@ -44,10 +44,13 @@ struct BenchCluster {
         let budget: Int
     }
 
-    /// One poller's pass at an instant.
+    /// One poller's pass at an instant: its report, or the store error it threw. `sideline
+    /// run` exits on that error (its supervisor restarts it); the run notes it and goes on, so
+    /// that one failed pass is a figure in the table rather than the end of the measurement.
     struct Pass: Sendable {
         let poller: Int
-        let report: PassReport
+        let report: PassReport?
+        let failure: String?
         let wall: Double
         let database: Double?
     }
@@ -80,7 +83,7 @@ struct BenchCluster {
             let instantStart = ContinuousClock.now
             let passes = try await passAll(seats, at: time)
             let wall = (ContinuousClock.now - instantStart).seconds
-            if passes.contains(where: { !$0.report.calls.isEmpty || !$0.report.events.isEmpty }) { MemoryTuning.releaseFreedMemory() }
+            if passes.contains(where: { !($0.report?.calls.isEmpty ?? true) || !($0.report?.events.isEmpty ?? true) }) { MemoryTuning.releaseFreedMemory() }
             // The feed the leader stored, as every poller reads it.
             figures.instant(at: time, passes: passes, wall: wall, cpu: CPUTime.process() - cpuBefore, schedule: try seats[0].store.schedule(week)?.schedule)
             time = time.addingTimeInterval(passSeconds)
@@ -145,10 +148,12 @@ struct BenchCluster {
     static func pass(_ seat: Poller, index: Int, at now: Date) async throws -> Pass {
         let databaseBefore = seat.databaseClock?.seconds
         let started = ContinuousClock.now
-        let report = try await seat.scheduler.runPass(at: now, mode: .live, sinks: [])
+        var report: PassReport?
+        var failure: String?
+        do { report = try await seat.scheduler.runPass(at: now, mode: .live, sinks: []) } catch { failure = "\(error)" }
         let wall = (ContinuousClock.now - started).seconds
         let database = databaseBefore.flatMap { before in seat.databaseClock.map { $0.seconds - before } }
-        return Pass(poller: index, report: report, wall: wall, database: database)
+        return Pass(poller: index, report: report, failure: failure, wall: wall, database: database)
     }
 }
 

@@ -30,6 +30,8 @@ struct ClusterFigures {
     var leasesLost = 0
     /// Poller passes whose budget postponed due calls.
     var postponingPasses = 0
+    /// Poller passes that threw (a database error: `sideline run` would exit on it).
+    var failedPasses = 0
     /// The first few problems, with their poller and instant, to print under the table.
     var problemSamples: [String] = []
 
@@ -44,7 +46,11 @@ struct ClusterFigures {
         timing.noteKickoffs(at: now, schedule: schedule)
         var busy = false
         for pass in passes {
-            let report = pass.report
+            guard let report = pass.report else {
+                failedPasses += 1
+                if problemSamples.count < 5 { problemSamples.append("p\(pass.poller + 1) at \(EventEnvelope.timestamp(now)): the pass failed: \(pass.failure ?? "")") }
+                continue
+            }
             timing.noteEvents(report.events, at: now)
             events += report.events.count
             for event in report.events where event.event == .start {
@@ -82,7 +88,7 @@ struct ClusterFigures {
             startEvents: startEvents, registrationsStarted: started.count, events: events, responses: responses,
             outboxStarts: outbox.starts, outboxActivities: outbox.activities, outboxEvents: outbox.events,
             egresses: egresses, budget: budget, busyPassWall: busyPassWall, busyPassDatabase: busyPassDatabase,
-            busyInstantWall: busyInstantWall, busyInstantCPU: busyInstantCPU, problems: problems, leasesLost: leasesLost, postponingPasses: postponingPasses, problemSamples: problemSamples,
+            busyInstantWall: busyInstantWall, busyInstantCPU: busyInstantCPU, problems: problems, leasesLost: leasesLost, postponingPasses: postponingPasses, failedPasses: failedPasses, problemSamples: problemSamples,
             wallSeconds: wallSeconds, cpuSeconds: cpuSeconds, peakRSS: peakRSS)
     }
 }
@@ -123,6 +129,7 @@ struct ClusterResult {
     let problems: Int
     let leasesLost: Int
     let postponingPasses: Int
+    let failedPasses: Int
     let problemSamples: [String]
     let wallSeconds: Double
     let cpuSeconds: Double

@@ -24,6 +24,7 @@ enum BenchClusterTable {
             let over = r.egresses.filter { $0.busiestWindow > r.budget }.map(\.name)
             var notes: [String] = []
             if !over.isEmpty { notes.append("OVER BUDGET: \(over.joined(separator: ", "))") }
+            if r.failedPasses > 0 { notes.append("FAILED PASSES: \(r.failedPasses) (a database error, on which `sideline run` exits)") }
             if r.doubles > 0 { notes.append("DOUBLED STARTS: \(r.doubles)") }
             if r.problems > r.leasesLost { notes.append("\(r.problems - r.leasesLost) other problems in the passes' reports") }
             if let first = results.first, r.registrationsStarted != first.registrationsStarted {
