@@ -21,8 +21,11 @@ enum BenchDesign: String, CaseIterable, Sendable {
         case .matchups: nil
         case .stats: try BenchStatsFeed.source(wiring)
         }
-        return PassEnvironment(configuration: wired.configuration, store: wired.store, sleeper: wrap(wired.sleeper), games: wired.games,
-                               stats: stats, playersStore: wired.playersStore, logger: wired.logger)
+        var environment = PassEnvironment(configuration: wired.configuration, store: wired.store, sleeper: wrap(wired.sleeper), games: wired.games,
+                                          stats: stats, playersStore: wired.playersStore, logger: wired.logger)
+        // The poller's seat, when the configuration makes it one of several (the `cluster` run).
+        environment.cluster = wired.cluster
+        return environment
     }
 
     /// `--design matchups|stats|both`: the designs to run, in the order their rows print.

@@ -49,25 +49,9 @@ struct BenchFigures {
         passes += 1
         events += report.events.count
         slowestPassWall = max(slowestPassWall, wall)
-        for game in schedule?.games ?? [] where kickoffPass[game.id] == nil && (game.status == .inProgress || game.status == .final) {
-            kickoffPass[game.id] = now
-            if passes > 1, firstKickoffPass == nil { firstKickoffPass = now }
-        }
+        noteKickoffs(at: now, schedule: schedule)
         if firstKickoffPass != nil { livePassCPU.append(cpu) }
-        for event in report.events {
-            switch event.event {
-            case .start:
-                open[event.registrationID] = event.leagueID
-                if event.reason == .kickoff, let delay = startDelay(event, at: now) {
-                    startDelays.append(delay)
-                    starts += 1
-                }
-            case .end:
-                open[event.registrationID] = nil
-            case .update:
-                break
-            }
-        }
+        noteEvents(report.events, at: now)
         for league in open.values {
             let age = snapshotTimes[league].map { Int(now.timeIntervalSince($0).rounded()) } ?? Int.max
             staleness[age, default: 0] += 1
@@ -87,6 +71,32 @@ struct BenchFigures {
             if let database { busyPassDatabase.append(database) }
             responses += matchups
             unchanged += report.unchangedMatchups
+        }
+    }
+
+    /// The games the stored feed shows kicked off for the first time at `now`.
+    mutating func noteKickoffs(at now: Date, schedule: WeekSchedule?) {
+        for game in schedule?.games ?? [] where kickoffPass[game.id] == nil && (game.status == .inProgress || game.status == .final) {
+            kickoffPass[game.id] = now
+            if passes > 1, firstKickoffPass == nil { firstKickoffPass = now }
+        }
+    }
+
+    /// A pass's events: activities opened and closed, and each kickoff start's delay.
+    mutating func noteEvents(_ events: [PassEvent], at now: Date) {
+        for event in events {
+            switch event.event {
+            case .start:
+                open[event.registrationID] = event.leagueID
+                if event.reason == .kickoff, let delay = startDelay(event, at: now) {
+                    startDelays.append(delay)
+                    starts += 1
+                }
+            case .end:
+                open[event.registrationID] = nil
+            case .update:
+                break
+            }
         }
     }
 

@@ -12,13 +12,17 @@ enum BenchMain {
     /// 12:45–14:30 ET, the 1:00 kickoff burst.
     static let burstStart = utc("2026-11-22T17:45:00Z")
     static let burstEnd = utc("2026-11-22T19:30:00Z")
+    /// 13:30 ET: the cluster run's end, past one poller's last start of the 1:00 kickoff at
+    /// 20,000 leagues (~22 min after it).
+    static let clusterEnd = utc("2026-11-22T18:30:00Z")
 
-    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "window20000", "statspass50000", "people10000", "tiny", "players", "envelope", "commit"]
+    static let runs = ["all", "day100", "day1000", "window5000", "kickoff5000", "window5000x10", "window20000", "statspass50000", "people10000", "cluster", "tiny", "players", "envelope", "commit"]
 
     static let usage = """
         usage: sideline-bench [RUN] [--design matchups|stats|both] [--edge-cache SECONDS] [--registrations N]
                               [--until ISO-8601] [--repeat N] [--quick] [--count N] [--scope S] [--people N]
                               [--store sqlite|postgres|both] [--postgres-url URL]
+                              [--leagues N] [--pollers 1,2,4] [--turns]
 
         Drives the real scheduler, store and lifecycle against a synthetic Sleeper on loopback
         with a simulated clock, and prints a table of figures (see README "Benchmark").
@@ -35,6 +39,9 @@ enum BenchMain {
           statspass50000 kickoff5000, then a pass in which only the stats moved (needs --design stats)
           people10000    12:45–13:15 ET, 10,000 people × 5 leagues (50,000 registrations), once in
                          league scope and once in person scope, each in its own process (issue 30)
+          cluster        12:45–13:30 ET, 20,000 leagues × 1 on PostgreSQL, once with 1, 2 and 4
+                         pollers dividing the work (issue 32; needs --postgres-url; long: see
+                         docs/benchmark.md, --leagues 2000 for a few minutes' run)
           tiny           5 leagues, a smoke run
           players        parse a full-size players/nfl and load the cached index
           envelope       µs to build and encode one lifecycle event (--count, default 20000)
@@ -58,6 +65,10 @@ enum BenchMain {
                               time); each PostgreSQL run gets a schema of its own, dropped after it
           --postgres-url URL  the PostgreSQL server for --store postgres|both (or the environment's
                               SIDELINE_BENCH_POSTGRES_URL), e.g. scripts/pg-test-server url
+          --leagues N         cluster only: live leagues (default 20000)
+          --pollers LIST      cluster only: the poller counts to run, one run each (default 1,2,4)
+          --turns             cluster only: the pollers pass one after another at each instant
+                              instead of side by side
           Environment: SIDELINE_BENCH_VERBOSE=1 (a line per pass), SIDELINE_BENCH_KEEP=1 (keep
           the database), SIDELINE_BENCH_IDLE_PASSES=N (time N idle passes at the end),
           SIDELINE_BENCH_SCORE_AGE=0 (no score age: its reads and memory are the benchmark's own)
@@ -69,7 +80,7 @@ enum BenchMain {
             return 0
         }
         // The run is the first word that is neither an option nor an option's value.
-        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--design", "--edge-cache", "--scope", "--people", "--store", "--postgres-url"]
+        let valued: Set<String> = ["--registrations", "--until", "--count", "--repeat", "--design", "--edge-cache", "--scope", "--people", "--store", "--postgres-url", "--leagues", "--pollers"]
         let which = arguments.indices.first { index in
             !arguments[index].hasPrefix("-") && (index == 0 || !valued.contains(arguments[index - 1]))
         }.map { arguments[$0] } ?? "all"
@@ -108,6 +119,10 @@ enum BenchMain {
         }
         if which == "people10000" {
             return await personScope(option, designs: designs, edgeCache: edgeCache, until: until, child: arguments.contains("--child"))
+        }
+        if which == "cluster" {
+            let url = option("--postgres-url") ?? ProcessInfo.processInfo.environment["SIDELINE_BENCH_POSTGRES_URL"]
+            return await cluster(option, url: url, designs: designs, edgeCache: edgeCache, until: until, turns: arguments.contains("--turns"))
         }
         var scenarios: [BenchScenario] = []
         if which == "tiny" {
@@ -211,6 +226,37 @@ enum BenchMain {
             log("sideline-bench: \(error)")
             return 1
         }
+    }
+
+    /// `cluster`: issue 32's pollers dividing one kickoff, one run per poller count
+    /// (``BenchCluster``), each on a fresh schema of the `--postgres-url` server.
+    static func cluster(_ option: (String) -> String?, url: String?, designs: [BenchDesign], edgeCache: TimeInterval, until: Date?, turns: Bool) async -> Int32 {
+        let leagues = option("--leagues").flatMap { Int($0) } ?? 20_000
+        let counts = (option("--pollers") ?? "1,2,4").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard let url, leagues > 0, !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), designs.count == 1, let design = designs.first else {
+            log("sideline-bench: cluster takes --postgres-url URL (or SIDELINE_BENCH_POSTGRES_URL), --leagues N, --pollers 1,2,4 and one --design")
+            return 2
+        }
+        let began = ContinuousClock.now
+        var results: [ClusterResult] = []
+        do {
+            for count in counts {
+                var run = BenchCluster(leagues: leagues, pollers: count, start: burstStart, end: min(clusterEnd, until ?? clusterEnd), postgresURL: url)
+                run.registered = option("--registrations").flatMap { Int($0) } ?? 1
+                run.design = design
+                run.edgeCacheSeconds = edgeCache
+                run.concurrent = !turns
+                log("running the cluster run: \(leagues) leagues, \(count) poller\(count == 1 ? "" : "s")\(turns ? ", in turns" : "")…")
+                let result = try await run.run()
+                log(String(format: "  done in %.0f s", result.wallSeconds))
+                results.append(result)
+            }
+        } catch {
+            log("sideline-bench: \(error)")
+            return 1
+        }
+        print(BenchClusterTable.render(results, totalSeconds: (ContinuousClock.now - began).seconds))
+        return 0
     }
 
     static func log(_ line: String) {
