@@ -6,8 +6,11 @@ import SidelineStore
 extension PostgresStore: ClusterStore {
     public func offerLeases(_ kind: LeaseKind, keys: Set<String>) throws(StoreError) {
         guard !keys.isEmpty else { return }
+        // In key order: pollers starting together offer the same thousands of keys at once,
+        // and two inserts taking the same rows in different orders deadlock (the benchmark's
+        // two pollers did, at their first pass).
         try execute("""
-            INSERT INTO lease (kind, key) SELECT $1, k FROM unnest(\(PostgresKeySet.sql(2))) AS k
+            INSERT INTO lease (kind, key) SELECT $1, k FROM unnest(\(PostgresKeySet.sql(2))) AS k ORDER BY k
             ON CONFLICT (kind, key) DO NOTHING
             """, [.text(kind.rawValue), try PostgresKeySet.parameter(keys)])
     }

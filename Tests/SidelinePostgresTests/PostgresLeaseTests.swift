@@ -41,6 +41,18 @@ struct PostgresLeaseTests {
         #expect(table.allSatisfy { $0.epoch == 1 })
     }
 
+    @Test("Four pollers starting together offer the same 5,000 leases at once, five times over: no deadlock, one row each")
+    func concurrentOffers() throws {
+        let (stores, schema) = try pollerStores(4)
+        defer { try? TestDatabase.drop(schema) }
+        for round in 0..<5 {
+            // Each a set of its own (a different iteration order, as on separate hosts).
+            let keys = leagueKeys(1000 * (round + 1))
+            _ = try inParallel(4) { index in try stores[index].offerLeases(.league, keys: Set(Array(keys).shuffled())) }
+            #expect(try stores[0].leaseCount(.league) == keys.count)
+        }
+    }
+
     @Test("An expired lease is taken over with the next epoch; the old holder's renewal does nothing and its fence fails")
     func takeOverFencesTheOldHolder() throws {
         let (stores, schema) = try pollerStores(2)

@@ -67,6 +67,10 @@ extension Scheduler {
         cache.livePoints.changedPlayers[step.week] = nil
         cache.livePoints.projectionsMoved.remove(step.week)
         cache.livePoints.steppedBlending = step.stats != nil
+        // In a cluster only the leader judges the feed it fetches (issue 32): another poller
+        // blends stats the leader stored up to a pass before the matchups it fetched itself,
+        // and a touchdown in between is no sign of a broken feed. The health is shared.
+        guard share.leads else { return }
         guard let worst = report.reconciliations.max(by: { $0.gap < $1.gap }), worst.gap > LivePointsHealth.tolerance else { return }
         let reason = Messages.LivePoints.offAtReconciliation(league: worst.leagueID, roster: worst.rosterID, shown: worst.blended, official: worst.official)
         updateHealth(report: &report) { $0.suspend(reason, at: now) }
