@@ -59,6 +59,8 @@ struct BenchCluster {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-bench-cluster-\(UUID().uuidString)")
         let keep = ProcessInfo.processInfo.environment["SIDELINE_BENCH_KEEP"] != nil
         let verbose = ProcessInfo.processInfo.environment["SIDELINE_BENCH_VERBOSE"] != nil
+        // A scratch directory of the benchmark's own (players index files): one left behind
+        // is temporary-directory litter, never state.
         defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try BenchServerProcess(leagues: leagues, edgeCacheSeconds: edgeCacheSeconds)
