@@ -111,7 +111,9 @@ struct HomeAssistantClientTests {
     }
 
     @Test func aClosedPortIsNotSent() async throws {
-        let base = try await withFakeHomeAssistant(token: Self.token, notifyServices: [Self.phone]) { _, base in base }  // nothing listens there now
+        // Port 9 (discard): nothing listens there, and no test's server beside this one can be
+        // handed it (a stopped fake's ephemeral port could be, and then answers).
+        let base = URL(string: "http://127.0.0.1:9")!
         let transport = CurlTransport(timeout: 5)
         let client = HomeAssistantClient(baseURL: base, token: Self.token, transport: transport, poster: transport)
         #expect(await client.notify(service: Self.phone, body: Self.liveUpdate) == .notSent(reason: "connection refused"))
