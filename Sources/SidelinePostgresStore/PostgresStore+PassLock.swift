@@ -103,7 +103,7 @@ public final class PostgresPassLock: HeldPassLock {
 
     /// This machine's name, as `hostname` prints it (`gethostname`: no lookup, which
     /// `ProcessInfo.hostName` may make).
-    static func hostName() -> String {
+    public static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "an unnamed host" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -14,10 +14,11 @@ extension Wiring {
     /// `nil` where there is nothing to say (SQLite, or PostgreSQL with no cluster at all).
     public func checkCluster(at now: Date) -> CheckResult? {
         guard let store = store as? any ClusterStore else { return nil }
-        let lease = cluster?.settings.leaseSeconds ?? 120
+        // Live as the pollers count each other: within their lease, on their clock (as `status`).
+        let lease = cluster?.settings.leaseSeconds ?? StatusReport.Cluster.liveWindow
         let live: [LivePoller]
         do {
-            live = try store.livePollers(within: lease, clock: .database)
+            live = try store.livePollers(within: lease, clock: cluster?.settings.leaseClock.clock(at: now) ?? .database)
         } catch {
             return .failed("cluster", Messages.Cluster.checkUnreadable("\(error)"))
         }

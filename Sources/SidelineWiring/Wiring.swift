@@ -3,6 +3,7 @@ import Logging
 import SidelineCore
 import SidelineEngine
 import SidelineHTTP
+import SidelinePostgresStore
 import SidelineSleeper
 import SidelineStore
 
@@ -65,8 +66,10 @@ public struct Wiring: Sendable {
             sinkTransport = configuration.sourceAddress == nil ? bound : CurlTransport(timeout: configuration.timeout)
         }
         self.now = now
-        cluster = (store as? any ClusterStore).flatMap {
-            ClusterSeat.make(configuration, store: $0, host: ProcessInfo.processInfo.hostName, pid: Int(ProcessInfo.processInfo.processIdentifier))
+        // Only in a cluster is the host asked for its name (`gethostname`: no lookup, as the
+        // pass lock's name for its session).
+        cluster = configuration.cluster == nil ? nil : (store as? any ClusterStore).flatMap {
+            ClusterSeat.make(configuration, store: $0, host: PostgresPassLock.hostName(), pid: Int(ProcessInfo.processInfo.processIdentifier))
         }
     }
 

@@ -17,11 +17,11 @@ public struct ClusterSeat: Sendable {
     }
 
     /// The seat the configuration asks for: `nil` without `cluster.egress`. `host` and `pid`
-    /// say where the poller runs (for `status`); its id is `cluster.poller_id`, or `random`.
-    public static func make(_ configuration: SidelineConfiguration, store: any ClusterStore, host: String, pid: Int,
-                            random: String = PollerIdentity.random()) -> ClusterSeat? {
+    /// say where the poller runs (for `status`); its id is `cluster.poller_id`, or a random
+    /// one on `host` (``PollerIdentity``).
+    public static func make(_ configuration: SidelineConfiguration, store: any ClusterStore, host: String, pid: Int) -> ClusterSeat? {
         guard let settings = configuration.cluster else { return nil }
-        let poller = PollerRegistration(pollerID: settings.pollerID ?? random, egress: settings.egress, host: host, pid: pid,
+        let poller = PollerRegistration(pollerID: settings.pollerID ?? PollerIdentity.random(host: host), egress: settings.egress, host: host, pid: pid,
                                         callsPerMinute: configuration.rateBudget.limit - configuration.rateBudget.headroom)
         return ClusterSeat(store: store, poller: poller, settings: settings)
     }
@@ -39,7 +39,7 @@ public struct ClusterSeat: Sendable {
 /// A poller's random id: its host's short name (readable in `status`) and eight hex digits
 /// (two processes on one host never share one).
 public enum PollerIdentity {
-    public static func random(host: String = ProcessInfo.processInfo.hostName) -> String {
+    public static func random(host: String) -> String {
         let name = host.split(separator: ".").first.map(String.init) ?? "poller"
         let safe = String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" }.prefix(40))
         return "\(safe.isEmpty ? "poller" : safe)-\(String(UInt32.random(in: .min ... .max), radix: 16))"
